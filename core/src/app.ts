@@ -1,0 +1,150 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import staticFiles from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { Type } from '@sinclair/typebox';
+import { Model } from 'objection';
+import type { Knex } from 'knex';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { loadConfig, repoRoot, type Config } from './config/index.js';
+import { createKnex, ensureMysqlDatabase } from './db/connection.js';
+import { coreMigrations, runMigrations } from './db/migrate.js';
+import * as models from './db/models/index.js';
+import { installErrorHandler } from './http/errors-install.js';
+import * as errors from './http/errors.js';
+import * as schemas from './http/schemas.js';
+import { authPlugin } from './auth/index.js';
+import { tenancyPlugin } from './tenancy/index.js';
+import { busPlugin } from './bus/index.js';
+import { jobsPlugin } from './jobs/index.js';
+import { storagePlugin } from './storage/index.js';
+import { mailPlugin } from './mail/index.js';
+import { HookRegistry } from './sdk/hooks.js';
+import type { AtriumSdk } from './sdk/index.js';
+import type { CoreServices } from './sdk/services.js';
+import { coreVersion, discoverPlugins, type DiscoveredPlugin } from './plugins/manifest.js';
+import { pluginMigrations, pluginsRoute, registerPluginBackends, serveRemotes } from './plugins/loader.js';
+import { registerDomains } from './domains/index.js';
+import { seedFirstStart } from './seed.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    knex: Knex;
+    hooks: HookRegistry;
+    services: CoreServices;
+    atrium: AtriumSdk;
+    plugins: DiscoveredPlugin[];
+    firstStart?: { generatedPassword?: string };
+  }
+}
+
+export interface BuildOptions {
+  config?: Partial<Config>;
+  env?: NodeJS.ProcessEnv;
+  logger?: FastifyServerOptions['logger'];
+  /** Extra plugin folders to scan (tests); PLUGINS_DIR is always scanned. */
+  extraPluginDirs?: string[];
+}
+
+/**
+ * Builds the whole server: external plugins, then the app's own (auth, tenancy, bus, jobs,
+ * storage, mail), then the API routes, feature plugins, media and the console.
+ * Objection is bound to this app's knex globally: one app per process.
+ */
+export async function buildApp(options: BuildOptions = {}): Promise<FastifyInstance> {
+  const config = loadConfig(options.env ?? process.env, options.config ?? {});
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    trustProxy: true,
+    bodyLimit: 2 * 1024 * 1024,
+    ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true, allErrors: false } },
+  }).withTypeProvider<TypeBoxTypeProvider>() as unknown as FastifyInstance;
+
+  app.decorate('config', config);
+  installErrorHandler(app);
+
+  // Database first: plugins are discovered before migrating so their migrations run in the same history.
+  if (config.database.kind === 'mysql') await ensureMysqlDatabase(config.database.url);
+  const knex = createKnex(config.database);
+  Model.knex(knex);
+  app.decorate('knex', knex);
+  app.addHook('onClose', async () => knex.destroy());
+
+  const plugins = discoverPlugins([
+    { dir: path.join(repoRoot, 'plugins'), source: 'repo' },
+    ...(options.extraPluginDirs ?? []).map((dir) => ({ dir, source: 'external' as const })),
+    ...(config.pluginsDir ? [{ dir: path.resolve(config.pluginsDir), source: 'external' as const }] : []),
+  ]);
+  app.decorate('plugins', plugins);
+  await runMigrations(knex, [...coreMigrations, ...(await pluginMigrations(plugins))]);
+
+  await app.register(rateLimit, { global: false });
+  await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 10, fields: 50, fieldSize: 1024 * 1024 } });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Atrium API', version: coreVersion, description: 'Every route, generated from its TypeBox schema.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(authPlugin, { secret: config.jwt.secret, accessTtl: config.jwt.accessTtl });
+  await app.register(tenancyPlugin);
+  await app.register(busPlugin, { redisUrl: config.redisUrl });
+  await app.register(jobsPlugin, { redisUrl: config.redisUrl, prefix: `atrium:${config.database.url.replace(/[^\w]/g, '').slice(-40)}` });
+  await app.register(storagePlugin, { root: path.join(config.dataDir, 'media'), publicUrl: config.publicUrl });
+  await app.register(mailPlugin, { smtp: config.smtp, outboxDir: path.join(config.dataDir, 'outbox') });
+
+  const hooks = new HookRegistry();
+  const services: CoreServices = {};
+  app.decorate('hooks', hooks);
+  app.decorate('services', services);
+  const sdk: AtriumSdk = {
+    coreVersion, models, knex, hooks, services, errors, schemas, Type,
+    bus: app.bus, jobs: app.jobs, storage: app.storage, tenancy: app.tenancy, log: app.log,
+  };
+  app.decorate('atrium', sdk);
+
+  if (config.seed) app.decorate('firstStart', await seedFirstStart(config, app.tenancy.settings, app.log));
+
+  // The API: every route authenticated unless its config says `public: true`.
+  await app.register(async (api) => {
+    api.addHook('onRequest', async (request) => {
+      if (request.routeOptions.config?.public) return;
+      await app.authenticate(request);
+    });
+    api.get('/health', { config: { public: true }, schema: { hide: true, response: { 200: Type.Object({ ok: Type.Boolean(), version: Type.String() }) } } },
+      async () => ({ ok: true, version: coreVersion }));
+    await registerDomains(api, config);
+    await api.register(pluginsRoute(plugins));
+    await registerPluginBackends(api, plugins, sdk);
+  }, { prefix: '/api' });
+
+  // Media: capability URLs (random names), see storage/index.ts.
+  await app.register(staticFiles, { root: path.join(config.dataDir, 'media'), prefix: '/media/', decorateReply: false, index: false, dotfiles: 'deny' });
+  await serveRemotes(app, plugins);
+  await serveConsole(app, config.consoleDir);
+  return app;
+}
+
+/** The built console at /, with the SPA's index.html for any other GET outside /api. */
+async function serveConsole(app: FastifyInstance, dir: string) {
+  if (!existsSync(path.join(dir, 'index.html'))) {
+    app.log.warn({ dir }, 'console not built: run `npm run build` (the API works without it)');
+    return;
+  }
+  await app.register(staticFiles, { root: dir, prefix: '/', wildcard: false });
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0];
+    if (request.method === 'GET' && !url.startsWith('/api/') && !url.startsWith('/socket.io') && !path.extname(url)) {
+      return reply.type('text/html').sendFile('index.html');
+    }
+    return reply.status(404).send({ error: 'ERR_NOT_FOUND', message: `Route ${request.method} ${url} not found` });
+  });
+}

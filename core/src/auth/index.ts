@@ -1,0 +1,51 @@
+import fp from 'fastify-plugin';
+import jwt from '@fastify/jwt';
+import cookie from '@fastify/cookie';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError, forbidden } from '../http/errors.js';
+
+export interface AuthUser { id: number; companyId: number; profile: 'admin' | 'user'; super: boolean }
+
+declare module '@fastify/jwt' {
+  interface FastifyJWT {
+    payload: AuthUser;
+    user: AuthUser;
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** onRequest hook: a valid access token, or 401/403 (the console refreshes once on 403). */
+    authenticate(request: FastifyRequest): Promise<void>;
+    requireAdmin(request: FastifyRequest): Promise<void>;
+    requireSuper(request: FastifyRequest): Promise<void>;
+  }
+  interface FastifyContextConfig {
+    /** Routes are authenticated by default; a public route says so. */
+    public?: boolean;
+  }
+}
+
+export const REFRESH_COOKIE = 'jrt';
+
+export const authPlugin = fp(async (app: FastifyInstance, opts: { secret: string; accessTtl: string }) => {
+  await app.register(cookie);
+  await app.register(jwt, { secret: opts.secret, sign: { expiresIn: opts.accessTtl } });
+
+  app.decorate('authenticate', async (request: FastifyRequest) => {
+    const header = request.headers.authorization;
+    if (!header) throw new AppError('ERR_SESSION_EXPIRED', 401, 'No session: sign in');
+    try {
+      await request.jwtVerify();
+    } catch {
+      // 403 tells the console to refresh the access token once and retry.
+      throw new AppError('ERR_SESSION_EXPIRED', 403, 'Session expired: refresh the token');
+    }
+  });
+  app.decorate('requireAdmin', async (request: FastifyRequest) => {
+    if (request.user?.profile !== 'admin' && !request.user?.super) throw forbidden('ERR_NO_PERMISSION', 'Only an admin may do this');
+  });
+  app.decorate('requireSuper', async (request: FastifyRequest) => {
+    if (!request.user?.super) throw forbidden('ERR_NO_PERMISSION', 'Only the super user may do this');
+  });
+}, { name: 'auth' });

@@ -1,0 +1,83 @@
+import knexFactory, { type Knex } from 'knex';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Config } from '../config/index.js';
+
+/**
+ * One knex instance for the configured database.
+ * SQLite is the embedded default; MySQL/MariaDB the production choice. Times are stored as
+ * UTC text 'YYYY-MM-DD HH:MM:SS.mmm' on both (mysql2 `dateStrings`), so reads look the same everywhere.
+ */
+export function createKnex(database: Config['database']): Knex {
+  if (database.kind === 'sqlite') {
+    mkdirSync(path.dirname(database.filename!), { recursive: true });
+    return knexFactory({
+      client: 'better-sqlite3',
+      connection: { filename: database.filename! },
+      useNullAsDefault: true,
+      pool: {
+        min: 1,
+        max: 1,
+        afterCreate(conn: { pragma: (s: string) => unknown }, done: (err: Error | null, c: unknown) => void) {
+          conn.pragma('journal_mode = WAL');
+          conn.pragma('synchronous = NORMAL');
+          conn.pragma('foreign_keys = ON');
+          conn.pragma('busy_timeout = 5000');
+          done(null, conn);
+        },
+      },
+    });
+  }
+  const url = new URL(database.url);
+  return knexFactory({
+    client: 'mysql2',
+    connection: {
+      host: url.hostname,
+      port: Number(url.port || 3306),
+      user: decodeURIComponent(url.username || 'root'),
+      password: decodeURIComponent(url.password),
+      database: url.pathname.replace(/^\//, ''),
+      charset: 'utf8mb4',
+      timezone: 'Z',
+      dateStrings: true,
+      supportBigNumbers: true,
+      bigNumberStrings: false,
+    },
+    pool: { min: 0, max: 10 },
+  });
+}
+
+/** Creates the MySQL database named in the URL when it is missing (first start, tests). */
+export async function ensureMysqlDatabase(databaseUrl: string) {
+  const url = new URL(databaseUrl);
+  const name = url.pathname.replace(/^\//, '');
+  if (!/^[A-Za-z0-9_]+$/.test(name)) throw new Error(`Unsafe database name "${name}"`);
+  const admin = knexFactory({
+    client: 'mysql2',
+    connection: { host: url.hostname, port: Number(url.port || 3306), user: decodeURIComponent(url.username || 'root'), password: decodeURIComponent(url.password) },
+    pool: { min: 0, max: 1 },
+  });
+  try {
+    await admin.raw(`CREATE DATABASE IF NOT EXISTS \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+  } finally {
+    await admin.destroy();
+  }
+}
+
+export async function dropMysqlDatabase(databaseUrl: string) {
+  const url = new URL(databaseUrl);
+  const name = url.pathname.replace(/^\//, '');
+  if (!/^[A-Za-z0-9_]+$/.test(name)) throw new Error(`Unsafe database name "${name}"`);
+  const admin = knexFactory({
+    client: 'mysql2',
+    connection: { host: url.hostname, port: Number(url.port || 3306), user: decodeURIComponent(url.username || 'root'), password: decodeURIComponent(url.password) },
+    pool: { min: 0, max: 1 },
+  });
+  try {
+    await admin.raw(`DROP DATABASE IF EXISTS \`${name}\``);
+  } finally {
+    await admin.destroy();
+  }
+}
+
+export const isMysql = (knex: Knex) => (knex.client.config.client as string) === 'mysql2';

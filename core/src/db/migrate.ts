@@ -1,0 +1,29 @@
+import type { Knex } from 'knex';
+import * as coreSchema from './migrations/001_core_schema.js';
+
+export interface Migration {
+  name: string;
+  up(knex: Knex): Promise<void>;
+  down?(knex: Knex): Promise<void>;
+}
+
+/**
+ * Knex migrations from an explicit list instead of a folder scan: the core's own and those
+ * plugins contribute, run together in one ordered history. Plugin migrations are named
+ * `<pluginId>/<file>` so two plugins can never clash.
+ */
+export class ListMigrationSource implements Knex.MigrationSource<Migration> {
+  constructor(private readonly migrations: Migration[]) {}
+  async getMigrations() { return this.migrations; }
+  getMigrationName(m: Migration) { return m.name; }
+  async getMigration(m: Migration) { return { up: m.up, down: m.down ?? (async () => {}) }; }
+}
+
+/** The core's migrations, in order. Add a new one at the end; never edit one that has shipped. */
+export const coreMigrations: Migration[] = [
+  { name: 'core/001_core_schema', ...coreSchema },
+];
+
+export async function runMigrations(knex: Knex, migrations: Migration[]) {
+  await knex.migrate.latest({ migrationSource: new ListMigrationSource(migrations), tableName: 'knex_migrations' });
+}

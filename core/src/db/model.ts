@@ -1,0 +1,132 @@
+import { Model, type ModelOptions, type Pojo, type QueryContext, type StaticHookArguments } from 'objection';
+import { dbNow, fromDbTime, toDbTime } from './time.js';
+
+/**
+ * Base of every model: timestamps kept as UTC text in the database and ISO 8601 in JSON,
+ * booleans as true/false whatever the database returns, JSON columns parsed.
+ */
+export class BaseModel extends Model {
+  id!: number;
+  createdAt?: string;
+  updatedAt?: string;
+
+  /** Columns holding times (besides createdAt/updatedAt when `timestamps` is on). */
+  static dateColumns: string[] = [];
+  static booleanColumns: string[] = [];
+  static timestamps = true;
+
+  static get allDateColumns(): string[] {
+    return this.timestamps ? ['createdAt', 'updatedAt', ...this.dateColumns] : this.dateColumns;
+  }
+
+  $beforeInsert(context: QueryContext) {
+    void context;
+    const ctor = this.constructor as typeof BaseModel;
+    if (ctor.timestamps) {
+      const now = dbNow();
+      this.createdAt ??= now;
+      this.updatedAt ??= now;
+    }
+  }
+
+  $beforeUpdate(opt: ModelOptions, context: QueryContext) {
+    void opt; void context;
+    const ctor = this.constructor as typeof BaseModel;
+    if (ctor.timestamps) this.updatedAt = dbNow();
+  }
+
+  $parseDatabaseJson(json: Pojo): Pojo {
+    const parsed = super.$parseDatabaseJson(json);
+    const ctor = this.constructor as typeof BaseModel;
+    for (const col of ctor.booleanColumns) {
+      if (col in parsed && parsed[col] !== null) parsed[col] = Boolean(Number(parsed[col]));
+    }
+    for (const col of ctor.allDateColumns) {
+      if (col in parsed) parsed[col] = fromDbTime(parsed[col]);
+    }
+    return parsed;
+  }
+
+  $formatDatabaseJson(json: Pojo): Pojo {
+    const formatted = super.$formatDatabaseJson(json);
+    const ctor = this.constructor as typeof BaseModel;
+    for (const col of ctor.allDateColumns) {
+      const value = formatted[col];
+      if (value !== undefined && value !== null && value !== '') formatted[col] = toDbTime(value);
+    }
+    for (const col of ctor.booleanColumns) {
+      if (typeof formatted[col] === 'boolean') formatted[col] = formatted[col] ? 1 : 0;
+    }
+    return formatted;
+  }
+
+  $formatJson(json: Pojo): Pojo {
+    const out = super.$formatJson(json);
+    const ctor = this.constructor as typeof BaseModel;
+    for (const col of ctor.allDateColumns) {
+      if (col in out) out[col] = fromDbTime(out[col]);
+    }
+    for (const col of ctor.booleanColumns) {
+      if (col in out && out[col] !== null && typeof out[col] !== 'boolean') out[col] = Boolean(Number(out[col]));
+    }
+    return out;
+  }
+}
+
+export class TenantScopeError extends Error {
+  constructor(table: string, what: string) {
+    super(`Unscoped ${what} on tenant table "${table}": use Model.scoped(companyId) (or Model.unscoped(reason) on purpose)`);
+    this.name = 'TenantScopeError';
+  }
+}
+
+type TenantContext = { companyId?: number | 'any'; unscopedReason?: string };
+
+/**
+ * A row owned by a company. Every query must say whose rows it reads or writes:
+ * `Ticket.scoped(companyId)` adds the company filter and stamps inserts; `Ticket.unscoped('why')`
+ * is the explicit, greppable exit for cross-company work (super user, the inbound pipeline's
+ * lookup of a connection by provider id). A plain `Ticket.query()` throws before it reaches the database.
+ * Instance queries (`ticket.$query()`) and relation queries from a loaded row are allowed: the row
+ * itself was read under a scope.
+ */
+export class TenantModel extends BaseModel {
+  companyId!: number;
+
+  static scoped<M extends Model>(this: { new (): M } & typeof TenantModel, companyId: number) {
+    if (!Number.isInteger(companyId) || companyId <= 0) throw new TenantScopeError(this.tableName, `query (bad companyId ${companyId})`);
+    return this.query()
+      .context({ companyId } satisfies TenantContext)
+      .where(`${this.tableName}.companyId`, companyId) as unknown as ReturnType<typeof Model.query<M>>;
+  }
+
+  static unscoped<M extends Model>(this: { new (): M } & typeof TenantModel, reason: string) {
+    return this.query().context({ companyId: 'any', unscopedReason: reason } satisfies TenantContext) as unknown as ReturnType<typeof Model.query<M>>;
+  }
+
+  private static assertScoped(args: StaticHookArguments<TenantModel>, what: string) {
+    const context = args.context as TenantContext;
+    if (context.companyId !== undefined) return;
+    // Instance and relation queries start from a row that was itself read under a scope.
+    if (args.relation || (args.items && args.items.length > 0)) return;
+    throw new TenantScopeError(this.tableName, what);
+  }
+
+  static async beforeFind(args: StaticHookArguments<TenantModel>) { this.assertScoped(args, 'read'); }
+  static async beforeUpdate(args: StaticHookArguments<TenantModel>) { this.assertScoped(args, 'update'); }
+  static async beforeDelete(args: StaticHookArguments<TenantModel>) { this.assertScoped(args, 'delete'); }
+
+  static async beforeInsert(args: StaticHookArguments<TenantModel>) {
+    const context = args.context as TenantContext;
+    const inputs = (args.inputItems ?? []) as TenantModel[];
+    if (typeof context.companyId === 'number') {
+      for (const item of inputs) {
+        if (item.companyId === undefined) item.companyId = context.companyId;
+        else if (Number(item.companyId) !== context.companyId) throw new TenantScopeError(this.tableName, 'insert into another company');
+      }
+      return;
+    }
+    if (context.companyId === 'any' || args.relation) return;
+    throw new TenantScopeError(this.tableName, 'insert');
+  }
+}

@@ -1,0 +1,13 @@
+export { Plan, BUILTIN_PLAN_FLAGS, type BuiltinPlanFlag } from './plan.js';
+export { Company, type WeekdaySchedule } from './company.js';
+export { User, type Profile } from './user.js';
+export { Setting } from './setting.js';
+export { Help } from './help.js';
+export { Invoice } from './invoice.js';
+export { Queue, QueueOption } from './queue.js';
+export { Whatsapp, ProviderAuthKey, type ConnectionStatus } from './whatsapp.js';
+export { Contact, ContactCustomField } from './contact.js';
+export { Tag } from './tag.js';
+export { Ticket, TicketNote, type TicketStatus } from './ticket.js';
+export { Message, type MessageStatus } from './message.js';
+export { QuickMessage, Schedule, Announcement, FileList, FileListOption, PasswordReset } from './misc.js';

@@ -1,0 +1,48 @@
+import { BaseModel, TenantModel } from '../model.js';
+import { Contact } from './contact.js';
+
+export type MessageStatus = 'received' | 'sending' | 'sent' | 'failed';
+
+export class Message extends TenantModel {
+  static tableName = 'messages';
+  static booleanColumns = ['fromMe', 'read', 'isDeleted', 'isEdited'];
+  static get jsonAttributes() { return ['data']; }
+
+  ticketId!: number;
+  contactId?: number | null;
+  whatsappId?: number | null;
+  providerId?: string | null;
+  body?: string | null;
+  fromMe!: boolean;
+  mediaType?: string | null;
+  mediaUrl?: string | null;
+  mediaName?: string | null;
+  ack!: number;
+  read!: boolean;
+  isDeleted!: boolean;
+  isEdited!: boolean;
+  status!: MessageStatus;
+  error?: string | null;
+  quotedMsgId?: number | null;
+  userId?: number | null;
+  participant?: string | null;
+  reaction?: string | null;
+  data?: Record<string, unknown> | null;
+  contact?: Contact | null;
+  quotedMsg?: Message | null;
+
+  $parseDatabaseJson(json: Record<string, unknown>) {
+    const parsed = super.$parseDatabaseJson(json);
+    // Ids are BIGINT; they stay JSON numbers well past any realistic count.
+    if (typeof parsed.id === 'string') parsed.id = Number(parsed.id);
+    if (typeof parsed.quotedMsgId === 'string') parsed.quotedMsgId = Number(parsed.quotedMsgId);
+    return parsed;
+  }
+
+  static get relationMappings() {
+    return {
+      contact: { relation: BaseModel.BelongsToOneRelation, modelClass: Contact, join: { from: 'messages.contactId', to: 'contacts.id' } },
+      quotedMsg: { relation: BaseModel.BelongsToOneRelation, modelClass: Message, join: { from: 'messages.quotedMsgId', to: 'messages.id' } },
+    };
+  }
+}

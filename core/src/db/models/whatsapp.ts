@@ -1,0 +1,52 @@
+import { BaseModel, TenantModel } from '../model.js';
+import { Queue } from './queue.js';
+
+export type ConnectionStatus = 'qrcode' | 'PAIRING' | 'OPENING' | 'CONNECTED' | 'TIMEOUT' | 'DISCONNECTED';
+
+/** A connection to a messaging number ("whatsapp" in the spec's routes). */
+export class Whatsapp extends TenantModel {
+  static tableName = 'whatsapps';
+  static booleanColumns = ['isDefault'];
+
+  name!: string;
+  provider!: string;
+  status!: ConnectionStatus;
+  qrcode?: string | null;
+  retries!: number;
+  number?: string | null;
+  isDefault!: boolean;
+  greetingMessage?: string | null;
+  complationMessage?: string | null;
+  outOfHoursMessage?: string | null;
+  ratingMessage?: string | null;
+  expiresInactiveMessage?: string | null;
+  token?: string | null;
+  expiresTicket!: number;
+  timeUseBotQueues!: number;
+  maxUseBotQueues!: number;
+  timeToTransfer?: number | null;
+  transferQueueId?: number | null;
+  promptId?: number | null;
+  integrationId?: number | null;
+  queues?: Queue[];
+
+  static get relationMappings() {
+    return {
+      queues: {
+        relation: BaseModel.ManyToManyRelation,
+        modelClass: Queue,
+        join: { from: 'whatsapps.id', through: { from: 'whatsappQueues.whatsappId', to: 'whatsappQueues.queueId' }, to: 'queues.id' },
+      },
+    };
+  }
+}
+
+/** One key of a provider's session state (Baileys creds and signal keys). */
+export class ProviderAuthKey extends TenantModel {
+  static tableName = 'providerAuthKeys';
+  static timestamps = false;
+  whatsappId!: number;
+  category!: string;
+  keyId!: string;
+  value!: string;
+}

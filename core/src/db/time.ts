@@ -1,0 +1,24 @@
+/**
+ * Times are stored as UTC text 'YYYY-MM-DD HH:MM:SS.mmm' in every database: it sorts and compares
+ * correctly on SQLite and fits MySQL's DATETIME(3). The API speaks ISO 8601.
+ */
+export function toDbTime(value: Date | string | number): string {
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) throw new RangeError(`Invalid date: ${String(value)}`);
+  return date.toISOString().replace('T', ' ').replace('Z', '');
+}
+
+export const dbNow = () => toDbTime(new Date());
+
+export function fromDbTime(value: unknown): string | null {
+  if (value === null || value === undefined || value === '') return null;
+  if (value instanceof Date) return value.toISOString();
+  const text = String(value);
+  if (/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}/.test(text)) {
+    const [d, t] = text.split(' ');
+    const time = t.includes('.') ? t : `${t}.000`;
+    return `${d}T${time.padEnd(12, '0').slice(0, 12)}Z`;
+  }
+  if (/^\d+$/.test(text)) return new Date(Number(text)).toISOString();
+  return text;
+}

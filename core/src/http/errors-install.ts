@@ -1,0 +1,40 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { AppError } from './errors.js';
+
+interface ValidationItem { instancePath?: string; params?: Record<string, unknown>; message?: string }
+
+/** Names the field a schema validation failed on: "body/email", "querystring/pageNumber". */
+function fieldOf(error: FastifyError): string | undefined {
+  const first = (error.validation as ValidationItem[] | undefined)?.[0];
+  if (!first) return undefined;
+  const missing = first.params?.missingProperty as string | undefined;
+  const pathPart = (first.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
+  const field = [pathPart, missing].filter(Boolean).join('.');
+  return [error.validationContext, field].filter(Boolean).join('/');
+}
+
+export function installErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.statusCode).send({ error: error.code, message: error.message, ...error.details });
+    }
+    const fe = error as FastifyError;
+    if (fe.validation) {
+      const field = fieldOf(fe);
+      return reply.status(400).send({ error: 'ERR_VALIDATION', message: fe.message, field });
+    }
+    const status = fe.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'unexpected error');
+      return reply.status(500).send({ error: 'ERR_INTERNAL_SERVER_ERROR', message: 'Unexpected error, try again later' });
+    }
+    // Fastify's own 4xx (bad JSON, too large, unsupported media type, rate limit …) keep their status.
+    const code = fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+      ? 'ERR_VALIDATION'
+      : (fe.code?.startsWith('ERR_') ? fe.code : `ERR_${(fe.code ?? 'REQUEST').replace(/^FST_ERR_/, '')}`);
+    return reply.status(status).send({ error: code, message: fe.message });
+  });
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({ error: 'ERR_NOT_FOUND', message: `Route ${request.method} ${request.url.split('?')[0]} not found` });
+  });
+}

@@ -1,0 +1,22 @@
+/**
+ * Application errors carry a code from the spec's catalogue (core §8) and an HTTP status.
+ * One error handler (http/error-handler.ts) maps them to `{ error: CODE, message }`.
+ */
+export class AppError extends Error {
+  constructor(
+    public readonly code: string,
+    public readonly statusCode = 400,
+    message?: string,
+    public readonly details?: Record<string, unknown>,
+  ) {
+    super(message ?? code);
+    this.name = 'AppError';
+  }
+}
+
+export const notFound = (code: string, message?: string) => new AppError(code, 404, message);
+export const forbidden = (code = 'ERR_NO_PERMISSION', message?: string) => new AppError(code, 403, message);
+export const conflict = (code: string, message?: string, details?: Record<string, unknown>) =>
+  new AppError(code, 409, message, details);
+export const badRequest = (code: string, message?: string, details?: Record<string, unknown>) =>
+  new AppError(code, 400, message, details);

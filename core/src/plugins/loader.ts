@@ -1,0 +1,105 @@
+import type { FastifyInstance } from 'fastify';
+import staticFiles from '@fastify/static';
+import { Type } from '@sinclair/typebox';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Migration } from '../db/migrate.js';
+import type { AtriumSdk } from '../sdk/index.js';
+import { coreVersion, PluginManifestError, type DiscoveredPlugin } from './manifest.js';
+
+/** The plugins' migrations, named `<pluginId>/<name>` so they never clash with each other or the core's. */
+export async function pluginMigrations(plugins: DiscoveredPlugin[]): Promise<Migration[]> {
+  const all: Migration[] = [];
+  for (const { manifest, dir } of plugins) {
+    if (!manifest.backend?.migrations) continue;
+    const mod = await import(pathToFileURL(path.resolve(dir, manifest.backend.migrations)).href);
+    if (!Array.isArray(mod.migrations)) throw new PluginManifestError(manifest.id, 'backend.migrations', 'must export `migrations` (an array)');
+    for (const m of mod.migrations as Migration[]) all.push({ ...m, name: `${manifest.id}/${m.name}` });
+  }
+  return all;
+}
+
+const apiPrefix = (p: DiscoveredPlugin) => {
+  const prefix = p.manifest.backend?.prefix ?? `/${p.manifest.id}`;
+  return prefix === '/' ? '' : prefix.replace(/\/$/, '');
+};
+
+/**
+ * Registers each plugin's backend in its own encapsulated scope inside the API scope (which
+ * authenticates every non-public route), with the plan flag checked on every route.
+ */
+export async function registerPluginBackends(api: FastifyInstance, plugins: DiscoveredPlugin[], sdk: AtriumSdk) {
+  for (const plugin of plugins) {
+    const { manifest, dir } = plugin;
+    if (!manifest.backend) continue;
+    const mod = await import(pathToFileURL(path.resolve(dir, manifest.backend.entry)).href);
+    const factory = mod.default;
+    if (typeof factory !== 'function') throw new PluginManifestError(manifest.id, 'backend.entry', 'must default-export a factory (sdk) => Fastify plugin');
+    await api.register(async (scope) => {
+      scope.addHook('preHandler', async (request) => {
+        if (request.routeOptions.config?.public) return;
+        await api.tenancy.requirePlanFlag(manifest.planFlag)(request);
+      });
+      await scope.register(factory(sdk));
+    }, { prefix: apiPrefix(plugin) });
+  }
+}
+
+/** Serves each remote's built files at /plugins/<id>/ (public: code, not data). */
+export async function serveRemotes(app: FastifyInstance, plugins: DiscoveredPlugin[]) {
+  for (const { manifest, dir } of plugins) {
+    if (!manifest.remote) continue;
+    const root = path.resolve(dir, manifest.remote.dist);
+    if (!existsSync(root)) {
+      app.log.warn({ plugin: manifest.id, dist: root }, 'remote not built: run `npm run build`; the console will show an error panel for it');
+      continue;
+    }
+    await app.register(staticFiles, {
+      root,
+      prefix: `/plugins/${manifest.id}/`,
+      decorateReply: false,
+      setHeaders: (reply) => { reply.header('Access-Control-Allow-Origin', '*'); },
+    });
+  }
+}
+
+const roleAllows = (role: string | undefined, user: { profile: string; super: boolean }) =>
+  !role || role === 'user' || (role === 'admin' && (user.profile === 'admin' || user.super)) || (role === 'super' && user.super);
+
+/** GET /api/plugins: the plugins (and remotes) the caller's company may load. */
+export function pluginsRoute(plugins: DiscoveredPlugin[]) {
+  return async (api: FastifyInstance) => {
+    api.get('/plugins', {
+      schema: {
+        tags: ['plugins'],
+        response: {
+          200: Type.Object({
+            coreVersion: Type.String(),
+            plugins: Type.Array(Type.Object({}, { additionalProperties: true })),
+          }),
+        },
+      },
+    }, async (request) => {
+      const visible = [];
+      for (const { manifest } of plugins) {
+        if (!(await api.tenancy.hasFlag(request.user.companyId, manifest.planFlag))) continue;
+        visible.push({
+          id: manifest.id,
+          version: manifest.version,
+          title: manifest.title,
+          planFlag: manifest.planFlag,
+          remote: manifest.remote && {
+            name: manifest.remote.name,
+            entry: `/plugins/${manifest.id}/${manifest.remote.entry}`,
+            exposes: manifest.remote.exposes ?? './plugin',
+            routes: manifest.remote.routes.filter((r) => roleAllows(r.role, request.user)),
+            menu: (manifest.remote.menu ?? []).filter((m) => roleAllows(m.role, request.user)),
+            i18n: manifest.remote.i18n ?? {},
+          },
+        });
+      }
+      return { coreVersion, plugins: visible };
+    });
+  };
+}

@@ -1,0 +1,85 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
+import { randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { createWriteStream } from 'node:fs';
+import type { Readable } from 'node:stream';
+import { badRequest } from '../http/errors.js';
+
+export interface StoredFile { key: string; url: string; name: string; size: number; mimetype: string }
+
+/**
+ * Media storage behind one interface; the default keeps files in `<dataDir>/media/<companyId>/`.
+ * File names get a 128-bit random prefix, so a URL is a capability: one company cannot guess
+ * another's files, and the original name never reaches the file system unsanitised.
+ */
+export interface Storage {
+  save(companyId: number, input: Buffer | Readable, meta: { filename: string; mimetype: string }): Promise<StoredFile>;
+  remove(key: string): Promise<void>;
+  /** Absolute path of a stored key, or undefined when the key is not a valid storage key. */
+  resolve(key: string): string | undefined;
+  open(key: string): NodeJS.ReadableStream;
+  url(key: string): string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance { storage: Storage }
+}
+
+export const MEDIA_LIMITS = {
+  maxBytes: 20 * 1024 * 1024,
+  allowed: /^(image\/(png|jpe?g|gif|webp)|audio\/(ogg|mpeg|mp3|mp4|aac|opus|webm|wav)|video\/(mp4|3gpp|webm)|application\/(pdf|zip|msword|vnd\.[\w.+-]+|octet-stream)|text\/(plain|csv|vcard|x-vcard))$/,
+};
+
+export function safeFileName(name: string): string {
+  const base = path.basename(name.replace(/\\/g, '/')).normalize('NFKD').replace(/[^\w.\- ]+/g, '').replace(/\s+/g, '_');
+  const trimmed = base.replace(/^\.+/, '').slice(-120);
+  return trimmed || 'file';
+}
+
+const KEY_PATTERN = /^(\d+)\/([0-9a-f]{32})-([\w.\- ]{1,120})$/;
+
+export function createLocalStorage(root: string, publicBase: string): Storage {
+  const storage: Storage = {
+    async save(companyId, input, meta) {
+      if (!MEDIA_LIMITS.allowed.test(meta.mimetype)) throw badRequest('ERR_INVALID_MEDIA_TYPE', `Media type ${meta.mimetype} is not accepted`);
+      const key = `${companyId}/${randomBytes(16).toString('hex')}-${safeFileName(meta.filename)}`;
+      const file = storage.resolve(key)!;
+      await mkdir(path.dirname(file), { recursive: true });
+      if (Buffer.isBuffer(input)) await writeFile(file, input);
+      else await pipeline(input, createWriteStream(file));
+      if ((input as Readable & { truncated?: boolean }).truncated) {
+        await rm(file, { force: true });
+        throw badRequest('ERR_FILE_TOO_LARGE', 'File is too large');
+      }
+      const { size } = await stat(file);
+      return { key, url: storage.url(key), name: meta.filename, size, mimetype: meta.mimetype };
+    },
+    async remove(key) {
+      const file = storage.resolve(key);
+      if (file) await rm(file, { force: true });
+    },
+    resolve(key) {
+      if (!KEY_PATTERN.test(key)) return undefined;
+      const file = path.resolve(root, key);
+      return file.startsWith(path.resolve(root) + path.sep) ? file : undefined;
+    },
+    open(key) {
+      const file = storage.resolve(key);
+      if (!file) throw badRequest('ERR_INVALID_MEDIA_KEY');
+      return createReadStream(file);
+    },
+    url(key) {
+      return `${publicBase}/media/${key}`;
+    },
+  };
+  return storage;
+}
+
+export const storagePlugin = fp(async (app: FastifyInstance, opts: { root: string; publicUrl: string }) => {
+  await mkdir(opts.root, { recursive: true });
+  app.decorate('storage', createLocalStorage(opts.root, opts.publicUrl));
+}, { name: 'storage' });
