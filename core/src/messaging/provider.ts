@@ -1,0 +1,87 @@
+/**
+ * The provider interface: one normalised shape for every messaging channel. A provider turns a
+ * channel's own events (Baileys, the sandbox, …) into these, and sends what the core asks it to.
+ * A new channel is one module implementing `MessagingProvider` plus one line in providers/index.ts.
+ */
+
+export type InboundKind =
+  | 'text' | 'image' | 'audio' | 'video' | 'document' | 'location' | 'vcard' | 'call_log'
+  | 'reaction' | 'edit' | 'delete' | 'sticker';
+
+export interface InboundMedia {
+  /** The bytes, already downloaded by the provider (or a function that downloads them lazily). */
+  data: Buffer | (() => Promise<Buffer>);
+  mimetype: string;
+  filename?: string;
+}
+
+/** A message from a contact (or sent from the phone itself: fromMe), normalised. */
+export interface InboundMessage {
+  /** The provider's id of the message: the idempotency key with the connection id. */
+  providerId: string;
+  /** The contact's phone number, digits only with country code; for a group, the group's id digits. */
+  from: string;
+  /** WhatsApp's @lid id when the channel sent one; mapped to `from` so one person is one contact. */
+  lid?: string;
+  pushName?: string;
+  fromMe: boolean;
+  isGroup: boolean;
+  /** For group messages: who in the group wrote it. */
+  participant?: string;
+  kind: InboundKind;
+  body: string;
+  media?: InboundMedia;
+  /** providerId of the message this one replies to. */
+  quotedProviderId?: string;
+  /** For edit/delete/reaction: the providerId of the message concerned. */
+  targetProviderId?: string;
+  /** Location, vcard, call details … kept as message data. */
+  data?: Record<string, unknown>;
+  timestamp: Date;
+}
+
+export interface AckUpdate { providerId: string; ack: 0 | 1 | 2 | 3 | 4 | 5 }
+
+export type SessionStatus = 'qrcode' | 'PAIRING' | 'OPENING' | 'CONNECTED' | 'TIMEOUT' | 'DISCONNECTED';
+
+/** What a provider reports back to the core (implemented by the session manager). */
+export interface ProviderEvents {
+  onStatus(status: SessionStatus, details?: { qrcode?: string; number?: string; reason?: string }): Promise<void> | void;
+  onMessage(message: InboundMessage): Promise<void>;
+  onAck(update: AckUpdate): Promise<void> | void;
+  /** An incoming call, per the `call` setting the core may reject it and log a call_log message. */
+  onCall?(call: { from: string; providerId: string; isVideo: boolean; timestamp: Date }): Promise<void> | void;
+}
+
+export interface OutboundMessage {
+  /** Destination number (digits) or group id. */
+  to: string;
+  isGroup?: boolean;
+  body?: string;
+  media?: { path: string; mimetype: string; filename: string; caption?: string; asVoice?: boolean };
+  /** providerId of the message being replied to. */
+  quotedProviderId?: string;
+}
+
+export interface SentMessage { providerId: string; ack: number }
+
+export interface MessagingProvider {
+  /** Starts (or resumes) the session; status and QR arrive through ProviderEvents. */
+  start(): Promise<void>;
+  /** Drops the paired session and asks for a new QR. */
+  requestNewQr(): Promise<void>;
+  /** Closes the session; `logout` also unpairs the phone and forgets the stored auth state. */
+  stop(options?: { logout?: boolean }): Promise<void>;
+  send(message: OutboundMessage): Promise<SentMessage>;
+  deleteMessage(to: string, providerId: string, fromMe: boolean): Promise<void>;
+  /** Whether the number has an account on the channel (false answers ERR_WAPP_INVALID_CONTACT). */
+  checkNumber(number: string): Promise<{ exists: boolean; number: string }>;
+  profilePictureUrl(number: string): Promise<string | undefined>;
+}
+
+export interface ProviderContext {
+  companyId: number;
+  whatsappId: number;
+  events: ProviderEvents;
+  log: { info: (o: object, m?: string) => void; warn: (o: object, m?: string) => void; error: (o: object, m?: string) => void };
+}
