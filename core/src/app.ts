@@ -29,6 +29,7 @@ import type { CoreServices } from './sdk/services.js';
 import { coreVersion, discoverPlugins, type DiscoveredPlugin } from './plugins/manifest.js';
 import { pluginMigrations, pluginsRoute, registerPluginBackends, serveRemotes } from './plugins/loader.js';
 import { registerDomains } from './domains/index.js';
+import { messagingPlugin } from './messaging/index.js';
 import { seedFirstStart } from './seed.js';
 
 declare module 'fastify' {
@@ -110,6 +111,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     bus: app.bus, jobs: app.jobs, storage: app.storage, tenancy: app.tenancy, log: app.log,
   };
   app.decorate('atrium', sdk);
+  await app.register(messagingPlugin);
 
   if (config.seed) app.decorate('firstStart', await seedFirstStart(config, app.tenancy.settings, app.log));
 
