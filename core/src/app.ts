@@ -69,19 +69,20 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   app.decorate('config', config);
   installErrorHandler(app);
 
-  // Database first: plugins are discovered before migrating so their migrations run in the same history.
-  if (config.database.kind === 'mysql') await ensureMysqlDatabase(config.database.url);
-  const knex = createKnex(config.database);
-  Model.knex(knex);
-  app.decorate('knex', knex);
-  app.addHook('onClose', async () => knex.destroy());
-
+  // Plugins first: a bad manifest stops start-up before anything is opened. Their migrations then
+  // run in the same history as the core's.
   const plugins = discoverPlugins([
     { dir: path.join(repoRoot, 'plugins'), source: 'repo' },
     ...(options.extraPluginDirs ?? []).map((dir) => ({ dir, source: 'external' as const })),
     ...(config.pluginsDir ? [{ dir: path.resolve(config.pluginsDir), source: 'external' as const }] : []),
   ]);
   app.decorate('plugins', plugins);
+
+  if (config.database.kind === 'mysql') await ensureMysqlDatabase(config.database.url);
+  const knex = createKnex(config.database);
+  Model.knex(knex);
+  app.decorate('knex', knex);
+  app.addHook('onClose', async () => knex.destroy());
   await runMigrations(knex, [...coreMigrations, ...(await pluginMigrations(plugins))]);
 
   await app.register(rateLimit, { global: false });

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildApp, type BuildOptions } from '../src/app.js';
 import { dropMysqlDatabase } from '../src/db/connection.js';
-import { Company, Plan, User } from '../src/db/models/index.js';
+import { BUILTIN_PLAN_FLAGS, Company, Plan, User } from '../src/db/models/index.js';
 import type { Config } from '../src/config/index.js';
 import { hashPassword } from '../src/util/password.js';
 import { addDays } from '../src/util/dates.js';
@@ -103,8 +103,9 @@ export async function build(t: Test, options: BuildOptions & { config?: Partial<
     const plan = await Plan.query().insertAndFetch({
       name: `Plan ${name} ${Math.random().toString(36).slice(2, 6)}`, users: 0, connections: 0, queues: 0, value: 99,
       useCampaigns: true, useKanban: true, useOpenAi: true, useIntegrations: true, useSchedules: true, useInternalChat: true, useExternalApi: true,
-      ...Object.fromEntries(Object.entries(planFlags).filter(([k]) => k.startsWith('use') && !['useMy'].includes(k))),
-      features: Object.fromEntries(Object.entries(planFlags)),
+      // Built-in flags are columns; any other (a plugin's) lives in `features`.
+      ...Object.fromEntries(Object.entries(planFlags).filter(([k]) => (BUILTIN_PLAN_FLAGS as readonly string[]).includes(k))),
+      features: Object.fromEntries(Object.entries(planFlags).filter(([k]) => !(BUILTIN_PLAN_FLAGS as readonly string[]).includes(k))),
       ...planLimits,
     } as Partial<Plan>);
     const company = await Company.query().insertAndFetch({
