@@ -1,0 +1,86 @@
+/**
+ * What every benchmark needs: a database holding the bench dataset (built once and reused),
+ * a server in its own process on that database, and a signed-in token.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from '../../core/src/app.js';
+import { seedDataset, FULL, type DatasetSize } from './dataset.js';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const ADMIN = { email: 'bench@atrium.test', password: 'Bench-pass-123' };
+export type BenchDb = 'sqlite' | 'mysql';
+
+export function benchEnv(db: BenchDb, name: string): NodeJS.ProcessEnv {
+  const dataDir = path.join(root, 'data', 'bench', `${db}-${name}`);
+  mkdirSync(dataDir, { recursive: true });
+  return {
+    ...process.env,
+    DATA_DIR: dataDir,
+    DATABASE_URL: db === 'sqlite' ? `sqlite:${path.join(dataDir, 'bench.sqlite')}` : `mysql://root@127.0.0.1:3306/atrium_bench_${name.replace(/\W/g, '_')}`,
+    REDIS_URL: db === 'mysql' ? 'redis://127.0.0.1:6379' : '',
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    LOG_LEVEL: 'warn',
+    LOGIN_RATE_MAX: '100000',
+    CONSOLE_DIR: path.join(dataDir, 'no-console'),
+  };
+}
+
+/** Migrates, seeds the first-start data and (once) the bench dataset. */
+export async function prepareDatabase(env: NodeJS.ProcessEnv, size: DatasetSize = FULL) {
+  const app = await buildApp({ env, logger: false });
+  try {
+    const tickets = Number((await app.knex('tickets').count({ n: '*' }).first())?.n ?? 0);
+    if (tickets < size.tickets) {
+      const started = Date.now();
+      await seedDataset(app.knex, size);
+      process.stderr.write(`dataset seeded in ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
+    }
+  } finally {
+    await app.close();
+  }
+}
+
+export async function startServer(env: NodeJS.ProcessEnv, port: number): Promise<{ child: ChildProcess; url: string; stop: () => Promise<void> }> {
+  const child = spawn(process.execPath, ['--import=tsx', path.join(root, 'core/src/server.ts')], {
+    env: { ...env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}` },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch { /* not yet */ }
+    if (child.exitCode !== null) throw new Error('server exited during start');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    child,
+    url,
+    stop: () => new Promise<void>((resolve) => { child.once('exit', () => resolve()); child.kill('SIGTERM'); }),
+  };
+}
+
+export async function login(url: string): Promise<string> {
+  const res = await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
+  if (!res.ok) throw new Error(`login failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { token: string }).token;
+}
+
+export function rssMiB(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return Math.round((kb / 1024) * 10) / 10;
+}
+
+export function runLoad(url: string, connections: number, seconds: number, token: string): Promise<Record<string, number>> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(root, 'tooling/bench/load.mjs'), url, String(connections), String(seconds), token], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (c) => { out += c; });
+    child.on('close', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`load exited ${code}`))));
+  });
+}
