@@ -41,8 +41,12 @@ declare module 'fastify' {
     atrium: AtriumSdk;
     plugins: DiscoveredPlugin[];
     firstStart?: { generatedPassword?: string };
+    /** Every route registered after the core plugins (the API, plugins): read by the generated security tests. */
+    routeTable: RouteTableEntry[];
   }
 }
+
+export interface RouteTableEntry { method: string | string[]; url: string; schema?: unknown; config?: unknown }
 
 export interface BuildOptions {
   config?: Partial<Config>;
@@ -115,6 +119,12 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   await app.register(messagingPlugin);
 
   if (config.seed) app.decorate('firstStart', await seedFirstStart(config, app.tenancy.settings, app.log));
+
+  // Recorded before the API scope so routes added later (core domains, plugins) are all listed.
+  app.decorate('routeTable', [] as RouteTableEntry[]);
+  app.addHook('onRoute', (route) => {
+    app.routeTable.push({ method: route.method, url: route.url, schema: route.schema, config: route.config });
+  });
 
   // The API: every route authenticated unless its config says `public: true`.
   await app.register(async (api) => {

@@ -1,6 +1,80 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type, type Static } from '@sinclair/typebox';
+import { BUILTIN_PLAN_FLAGS, Company, Plan } from '../../db/models/index.js';
+import { conflict, notFound } from '../../http/errors.js';
+import { IdParams, OkReply } from '../../http/schemas.js';
+import { isUniqueViolation } from '../users/db-errors.js';
+import { PlanCreateBody, PlanReply, PlanUpdateBody } from './schemas.js';
 
-// Not built yet: the routes of this domain come with their issue.
-const routes: FastifyPluginAsyncTypebox = async () => {};
+/** The JSON of a plan, with `features` always an object (older rows may hold null). */
+export const planJson = (plan: Plan) =>
+  ({ ...(plan.toJSON() as Record<string, unknown>), features: plan.features ?? {} }) as Static<typeof PlanReply>;
 
-export default routes;
+const nameTaken = (name: string) => conflict('ERR_PLAN_NAME_IN_USE', `A plan named "${name}" already exists`, { field: 'name' });
+
+const plansRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const tags = ['plans'];
+  const superOnly = { preHandler: app.requireSuper };
+
+  // Public: the sign-up page lists the plans to choose from.
+  app.get('/plans/list', {
+    config: { public: true },
+    schema: { tags, response: { 200: Type.Array(PlanReply) } },
+  }, async () => (await Plan.query().orderBy('value').orderBy('id')).map(planJson));
+
+  app.get('/plans/all', { ...superOnly, schema: { tags, response: { 200: Type.Array(PlanReply) } } },
+    async () => (await Plan.query().orderBy('id')).map(planJson));
+
+  app.get('/plans/:id', { ...superOnly, schema: { tags, params: IdParams, response: { 200: PlanReply } } }, async (request) => {
+    const plan = await Plan.query().findById(request.params.id);
+    if (!plan) throw notFound('ERR_NO_PLAN_FOUND', 'Plan not found');
+    return planJson(plan);
+  });
+
+  app.post('/plans', { ...superOnly, schema: { tags, body: PlanCreateBody, response: { 200: PlanReply } } }, async (request) => {
+    const body = request.body;
+    const name = body.name.trim();
+    if (await Plan.query().findOne({ name })) throw nameTaken(name);
+    const flags = Object.fromEntries(BUILTIN_PLAN_FLAGS.map((f) => [f, (body as Record<string, unknown>)[f] ?? true]));
+    try {
+      const plan = await Plan.query().insertAndFetch({ ...body, ...flags, name, features: body.features ?? {} } as Partial<Plan>);
+      return planJson(plan);
+    } catch (err) {
+      if (isUniqueViolation(err)) throw nameTaken(name);
+      throw err;
+    }
+  });
+
+  app.put('/plans/:id', { ...superOnly, schema: { tags, params: IdParams, body: PlanUpdateBody, response: { 200: PlanReply } } }, async (request) => {
+    const plan = await Plan.query().findById(request.params.id);
+    if (!plan) throw notFound('ERR_NO_PLAN_FOUND', 'Plan not found');
+    const patch: Partial<Plan> = { ...request.body } as Partial<Plan>;
+    if (patch.name !== undefined) {
+      patch.name = patch.name.trim();
+      const other = await Plan.query().findOne({ name: patch.name }).whereNot('id', plan.id);
+      if (other) throw nameTaken(patch.name);
+    }
+    try {
+      const updated = await plan.$query().patchAndFetch(patch);
+      // Every company on this plan sees the new flags and limits at once.
+      app.tenancy.invalidate();
+      return planJson(updated);
+    } catch (err) {
+      if (isUniqueViolation(err)) throw nameTaken(patch.name ?? plan.name);
+      throw err;
+    }
+  });
+
+  app.delete('/plans/:id', { ...superOnly, schema: { tags, params: IdParams, response: { 200: OkReply } } }, async (request) => {
+    const plan = await Plan.query().findById(request.params.id);
+    if (!plan) throw notFound('ERR_NO_PLAN_FOUND', 'Plan not found');
+    // A company without a plan would silently lose every feature: move the companies first.
+    const inUse = await Company.query().where('planId', plan.id).resultSize();
+    if (inUse > 0) throw conflict('ERR_PLAN_IN_USE', `${inUse} companies are on this plan`, { companies: inUse });
+    await plan.$query().delete();
+    app.tenancy.invalidate();
+    return { message: 'plan deleted' };
+  });
+};
+
+export default plansRoutes;
