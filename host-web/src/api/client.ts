@@ -1,0 +1,95 @@
+import { ApiError, toApiError } from './errors';
+import { tokenStore } from '../session/token';
+
+export type Query = Record<string, string | number | boolean | undefined | null | Array<string | number>>;
+
+export interface ApiClient {
+  get<T = unknown>(path: string, query?: Query): Promise<T>;
+  post<T = unknown>(path: string, body?: unknown): Promise<T>;
+  put<T = unknown>(path: string, body?: unknown): Promise<T>;
+  delete<T = unknown>(path: string): Promise<T>;
+  /** multipart/form-data POST (files). */
+  upload<T = unknown>(path: string, form: FormData): Promise<T>;
+}
+
+interface Hooks {
+  /** Called with the new token and user after a successful refresh. */
+  onRefreshed(token: string, user: unknown): void;
+  /** Called on a 401 or a failed refresh: the session is over. */
+  onSessionEnded(): void;
+}
+
+let hooks: Hooks = { onRefreshed: () => {}, onSessionEnded: () => {} };
+export function setApiHooks(next: Hooks) { hooks = next; }
+
+export function buildUrl(path: string, query?: Query): string {
+  const url = `/api${path.startsWith('/') ? path : `/${path}`}`;
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    params.set(key, Array.isArray(value) ? JSON.stringify(value) : String(value));
+  }
+  const qs = params.toString();
+  return qs ? `${url}?${qs}` : url;
+}
+
+let refreshing: Promise<boolean> | null = null;
+
+/** POST /api/auth/refresh_token with the cookie; one refresh at a time, shared by concurrent callers. */
+export function refreshToken(): Promise<boolean> {
+  refreshing ??= (async () => {
+    try {
+      const res = await fetch('/api/auth/refresh_token', { method: 'POST', credentials: 'include' });
+      if (!res.ok) return false;
+      const body = (await res.json()) as { token: string; user: unknown };
+      tokenStore.set(body.token);
+      hooks.onRefreshed(body.token, body.user);
+      return true;
+    } catch {
+      return false;
+    } finally {
+      setTimeout(() => { refreshing = null; }, 0);
+    }
+  })();
+  return refreshing;
+}
+
+async function send<T>(method: string, url: string, body?: unknown, retried = false): Promise<T> {
+  const headers: Record<string, string> = {};
+  const token = tokenStore.get();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) payload = body;
+  else if (body !== undefined) { headers['Content-Type'] = 'application/json'; payload = JSON.stringify(body); }
+
+  const res = await fetch(url, { method, headers, body: payload, credentials: 'include' });
+  if (res.status === 403 && token && !retried) {
+    const err = await toApiError(res.clone());
+    // Only an expired session is worth a refresh; other 403s (no permission, plan) are final.
+    if (err.code === 'ERR_SESSION_EXPIRED') {
+      if (await refreshToken()) return send<T>(method, url, body, true);
+      hooks.onSessionEnded();
+      throw err;
+    }
+  }
+  if (!res.ok) {
+    const err = await toApiError(res);
+    if (res.status === 401 && token) hooks.onSessionEnded();
+    throw err;
+  }
+  if (res.status === 204) return undefined as T;
+  const text = await res.text();
+  if (!text) return undefined as T;
+  try { return JSON.parse(text) as T; } catch { return text as T; }
+}
+
+export const api: ApiClient = {
+  get: (path, query) => send('GET', buildUrl(path, query)),
+  post: (path, body) => send('POST', buildUrl(path), body),
+  put: (path, body) => send('PUT', buildUrl(path), body),
+  delete: (path) => send('DELETE', buildUrl(path)),
+  upload: (path, form) => send('POST', buildUrl(path), form),
+};
+
+export { ApiError };

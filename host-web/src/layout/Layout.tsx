@@ -1,0 +1,41 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Outlet } from 'react-router-dom';
+import { useSession } from '../session/useSession';
+import { useMediaQuery } from '../hooks/useMediaQuery';
+import { SessionSocket } from '../socket/SessionSocket';
+import { clearPlugins, loadPlugins, markPluginsFailed, usePlugins } from '../remotes/registry';
+import { useConnections } from '../data/connections';
+import { buildMenu } from './menu';
+import { SideMenu } from './SideMenu';
+import { TopBar } from './TopBar';
+import { useConnectionWarning } from './useConnectionWarning';
+
+/** The signed-in console: side drawer, top bar, the screen; also owns the socket and the plugin list. */
+export default function Layout() {
+  const { user, isAdmin } = useSession();
+  const wide = useMediaQuery('(min-width: 1201px)');
+  const [open, setOpen] = useState(wide);
+  const plugins = usePlugins();
+  const { connections } = useConnections();
+  const warning = useConnectionWarning(connections);
+  const entries = useMemo(() => buildMenu(user, plugins), [user, plugins]);
+
+  useEffect(() => setOpen(wide), [wide]);
+  useEffect(() => {
+    if (!user?.id) return;
+    loadPlugins().catch(() => markPluginsFailed());
+    return () => clearPlugins();
+  }, [user?.id]);
+
+  if (!user) return null;
+  return (
+    <div className={`layout ${open ? 'menu-open' : 'menu-closed'}`}>
+      <SessionSocket />
+      <TopBar user={user} admin={isAdmin} onToggleMenu={() => setOpen((o) => !o)} />
+      <div className="layout-body">
+        <SideMenu entries={entries} open={open} connectionWarning={warning} onNavigate={() => { if (!wide) setOpen(false); }} />
+        <main className="layout-main"><Outlet /></main>
+      </div>
+    </div>
+  );
+}

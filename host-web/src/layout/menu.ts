@@ -1,0 +1,27 @@
+import { screens } from '../screens/registry';
+import { hasPlanFlag, isAdmin, isSuper } from '../session/permissions';
+import type { SessionUser } from '../session/types';
+import type { PluginInfo } from '../remotes/types';
+
+export interface MenuEntry { key: string; labelKey: string; icon: string; path: string; order: number }
+
+/** Core screens' menu entries plus the plugins' (already plan-filtered by the server), gated by role and plan, in spec order. */
+export function buildMenu(user: SessionUser | null, plugins: PluginInfo[]): MenuEntry[] {
+  const entries: MenuEntry[] = [];
+  for (const s of screens) {
+    if (!s.menu || s.access === 'public') continue;
+    if (s.role === 'admin' && !isAdmin(user)) continue;
+    if (s.role === 'super' && !isSuper(user)) continue;
+    if (s.planFlag && !hasPlanFlag(user, s.planFlag)) continue;
+    const path = s.menu.path ?? (Array.isArray(s.path) ? s.path[0] : s.path);
+    entries.push({ key: path, labelKey: s.menu.labelKey, icon: s.menu.icon, path, order: s.menu.order });
+  }
+  for (const p of plugins) {
+    for (const m of p.remote?.menu ?? []) {
+      if (m.role === 'admin' && !isAdmin(user)) continue;
+      if (m.role === 'super' && !isSuper(user)) continue;
+      entries.push({ key: `${p.id}:${m.path}`, labelKey: m.labelKey, icon: m.icon ?? 'pi pi-box', path: m.path, order: m.order ?? 1000 });
+    }
+  }
+  return entries.sort((a, b) => a.order - b.order);
+}

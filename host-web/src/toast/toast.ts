@@ -1,0 +1,32 @@
+import type { Toast } from 'primereact/toast';
+import i18n from '../i18n';
+import { ApiError } from '../api/errors';
+
+/** Toasts close after 3 s; error toasts after 2 s (core.md §2, §8). */
+export const TOAST_LIFE = 3000;
+export const ERROR_TOAST_LIFE = 2000;
+
+let target: Toast | null = null;
+export function setToastTarget(toast: Toast | null) { target = toast; }
+
+/** The translated message for an error: a catalogue code's text, else the raw server text. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.code && i18n.exists(`errors.${error.code}`)) {
+      return i18n.t(`errors.${error.code}`, { ...(error.details ?? {}), field: error.field ?? '' });
+    }
+    return error.message || i18n.t('errors.generic');
+  }
+  if (error instanceof TypeError) return i18n.t('errors.network');
+  if (typeof error === 'string') return i18n.exists(error) ? i18n.t(error) : error;
+  if (error instanceof Error && error.message) return error.message;
+  return i18n.t('errors.generic');
+}
+
+export const toast = {
+  success(message: string) { target?.show({ severity: 'success', detail: message, life: TOAST_LIFE }); },
+  info(message: string) { target?.show({ severity: 'info', detail: message, life: TOAST_LIFE }); },
+  warn(message: string) { target?.show({ severity: 'warn', detail: message, life: TOAST_LIFE }); },
+  /** Accepts an error (ApiError → catalogue message) or a message text. */
+  error(error: unknown) { target?.show({ severity: 'error', detail: errorMessage(error), life: ERROR_TOAST_LIFE }); },
+};
