@@ -30,6 +30,9 @@ export type { Migration } from '../db/migrate.js';
 export type { AuthUser } from '../auth/index.js';
 export type { CoreServices } from './services.js';
 export type * from '../db/models/index.js';
+/** For route typing in plugins: `const api = app.withTypeProvider<TypeBoxTypeProvider>()` (types only). */
+export type { TypeBoxTypeProvider, FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+export type { Static, TSchema } from '@sinclair/typebox';
 
 export interface AtriumSdk {
   coreVersion: string;
