@@ -1,4 +1,4 @@
-import { Model, type ModelOptions, type Pojo, type QueryContext, type StaticHookArguments } from 'objection';
+import { Model, type ModelOptions, type Pojo, type QueryContext, type StaticHookArguments, type TransactionOrKnex } from 'objection';
 import { dbNow, fromDbTime, toDbTime } from './time.js';
 
 /**
@@ -102,6 +102,15 @@ export class TenantModel extends BaseModel {
 
   static unscoped<M extends Model>(this: { new (): M } & typeof TenantModel, reason: string) {
     return this.query().context({ companyId: 'any', unscopedReason: reason } satisfies TenantContext) as unknown as ReturnType<typeof Model.query<M>>;
+  }
+
+  /**
+   * An instance query runs in the row's own company. Objection hides the instance from static hooks for
+   * some operations (`$query().patchAndFetch()`), so the scope is carried in the context instead.
+   */
+  $query(trxOrKnex?: TransactionOrKnex) {
+    const query = super.$query(trxOrKnex);
+    return typeof this.companyId === 'number' ? query.context({ companyId: this.companyId } satisfies TenantContext) : query;
   }
 
   private static assertScoped(args: StaticHookArguments<TenantModel>, what: string) {

@@ -1,6 +1,72 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type, type Static } from '@sinclair/typebox';
+import { Company, Invoice } from '../../db/models/index.js';
+import { notFound } from '../../http/errors.js';
+import { IdParams, PAGE_SIZE, PagingQuery, offsetOf, pageOf, pageResult } from '../../http/schemas.js';
+import { likeAnywhere } from '../users/db-errors.js';
 
-// Not built yet: the routes of this domain come with their issue.
-const routes: FastifyPluginAsyncTypebox = async () => {};
+const IsoDate = Type.String({ pattern: '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$' });
+const Status = Type.Union([Type.Literal('paid'), Type.Literal('open')]);
 
-export default routes;
+const InvoiceReply = Type.Object({
+  id: Type.Integer(),
+  companyId: Type.Integer(),
+  detail: Type.String(),
+  value: Type.Number(),
+  dueDate: Type.String(),
+  status: Type.String(),
+  createdAt: Type.Optional(Type.String()),
+  updatedAt: Type.Optional(Type.String()),
+});
+const invoiceJson = (i: Invoice) => i.toJSON() as Static<typeof InvoiceReply>;
+
+const fields = {
+  detail: Type.String({ minLength: 1, maxLength: 255 }),
+  value: Type.Number({ minimum: 0, maximum: 9_999_999_999 }),
+  dueDate: IsoDate,
+  status: Type.Optional(Status),
+};
+
+/** A company reads its own invoices; the super user issues them and marks them paid. Display status is the console's. */
+const invoicesRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const tags = ['invoices'];
+  const superOnly = { preHandler: app.requireSuper };
+
+  app.get('/invoices/all', { schema: { tags, querystring: PagingQuery, response: { 200: pageOf('invoices', InvoiceReply) } } }, async (request) => {
+    const { searchParam, pageNumber } = request.query;
+    const query = Invoice.scoped(request.user.companyId).orderBy('id', 'desc').limit(PAGE_SIZE + 1).offset(offsetOf(pageNumber).offset);
+    if (searchParam?.trim()) query.whereRaw('detail like ? escape ?', [likeAnywhere(searchParam.trim()), '\\']);
+    const { items, hasMore } = pageResult(await query);
+    return { invoices: items.map(invoiceJson), hasMore };
+  });
+
+  app.get('/invoices/:id', { schema: { tags, params: IdParams, response: { 200: InvoiceReply } } }, async (request) => {
+    const invoice = await Invoice.scoped(request.user.companyId).findById(request.params.id);
+    if (!invoice) throw notFound('ERR_NO_INVOICE_FOUND', 'Invoice not found');
+    return invoiceJson(invoice);
+  });
+
+  app.post('/invoices', {
+    ...superOnly,
+    schema: { tags, body: Type.Object({ companyId: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }), ...fields }), response: { 200: InvoiceReply } },
+  }, async (request) => {
+    const { companyId, ...rest } = request.body;
+    if (!(await Company.query().findById(companyId))) throw notFound('ERR_NO_COMPANY_FOUND', 'Company not found');
+    const invoice = await Invoice.scoped(companyId).insertAndFetch({ status: 'open', ...rest } as Partial<Invoice>);
+    app.bus.emit(companyId, 'invoice', { action: 'create', invoice: invoiceJson(invoice) });
+    return invoiceJson(invoice);
+  });
+
+  app.put('/invoices/:id', {
+    ...superOnly,
+    schema: { tags, params: IdParams, body: Type.Partial(Type.Object(fields)), response: { 200: InvoiceReply } },
+  }, async (request) => {
+    const invoice = await Invoice.unscoped('the super user manages every company\'s invoices').findById(request.params.id);
+    if (!invoice) throw notFound('ERR_NO_INVOICE_FOUND', 'Invoice not found');
+    const updated = await invoice.$query().patchAndFetch(request.body as Partial<Invoice>);
+    app.bus.emit(updated.companyId, 'invoice', { action: 'update', invoice: invoiceJson(updated) });
+    return invoiceJson(updated);
+  });
+};
+
+export default invoicesRoutes;

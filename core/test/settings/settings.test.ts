@@ -1,0 +1,71 @@
+import t from 'tap';
+import { build } from '../helper.js';
+import { Company } from '../../src/db/models/index.js';
+
+const valueOf = (list: { key: string; value: string }[], key: string) => list.find((s) => s.key === key)?.value;
+
+t.test('any user of a company reads its settings, defaults included', async (t) => {
+  const { request, createTenant, createUser } = await build(t);
+  const tenant = await createTenant('Reader');
+  const user = await createUser(tenant.companyId);
+  const res = await request('GET', '/api/settings', { token: user.token });
+  t.equal(res.status, 200);
+  t.equal(valueOf(res.body, 'scheduleType'), 'disabled');
+  t.equal(valueOf(res.body, 'chatBotType'), 'text');
+});
+
+t.test('an admin changes a setting; the change is read back at once and announced', async (t) => {
+  const { request, createTenant, app } = await build(t);
+  const tenant = await createTenant('Writer');
+  const token = tenant.admin.token;
+  const events: unknown[] = [];
+  const emit = app.bus.emit;
+  app.bus.emit = (companyId, event, payload, room) => { events.push({ companyId, event, payload }); return emit.call(app.bus, companyId, event, payload, room); };
+  t.teardown(() => { app.bus.emit = emit; });
+  await request('GET', '/api/settings', { token }); // warm the cache
+  const res = await request('PUT', '/api/settings/userRating', { token, body: { value: 'enabled' } });
+  t.equal(res.status, 200);
+  t.same(res.body, { key: 'userRating', value: 'enabled' });
+  t.equal(valueOf((await request('GET', '/api/settings', { token })).body, 'userRating'), 'enabled');
+  t.match(events, [{ companyId: tenant.companyId, event: 'settings', payload: { action: 'update', setting: { key: 'userRating', value: 'enabled' } } }]);
+});
+
+t.test('a setting changed by one company does not change another company', async (t) => {
+  const { request, createTenant, token } = await build(t);
+  const tenant = await createTenant('Other');
+  await request('PUT', '/api/settings/scheduleType', { token: tenant.admin.token, body: { value: 'company' } });
+  t.equal(valueOf((await request('GET', '/api/settings', { token })).body, 'scheduleType'), 'disabled');
+});
+
+t.test('a non-admin user cannot change settings', async (t) => {
+  const { request, createTenant, createUser } = await build(t);
+  const tenant = await createTenant('Plain');
+  const user = await createUser(tenant.companyId);
+  const res = await request('PUT', '/api/settings/userRating', { token: user.token, body: { value: 'enabled' } });
+  t.equal(res.status, 403);
+  t.equal(res.body.error, 'ERR_NO_PERMISSION');
+});
+
+t.test('an unknown key is 404 ERR_NO_SETTING_FOUND; a value outside the key\'s choices is refused', async (t) => {
+  const { request, createTenant } = await build(t);
+  const { admin } = await createTenant('Strict');
+  const unknown = await request('PUT', '/api/settings/noSuchKey', { token: admin.token, body: { value: 'enabled' } });
+  t.equal(unknown.status, 404);
+  t.equal(unknown.body.error, 'ERR_NO_SETTING_FOUND');
+  for (const [key, value] of [['userRating', 'yes'], ['scheduleType', 'always'], ['chatBotType', 'buttons'], ['campaignsEnabled', 'enabled']]) {
+    const res = await request('PUT', `/api/settings/${key}`, { token: admin.token, body: { value } });
+    t.equal(res.status, 400, `${key}=${value}`);
+    t.equal(res.body.error, 'ERR_INVALID_SETTING_VALUE');
+  }
+  t.equal((await request('PUT', '/api/settings/scheduleType', { token: admin.token, body: { value: 'queue' } })).status, 200);
+});
+
+t.test('campaignsEnabled is mirrored on the company; the payment token is the super user\'s only', async (t) => {
+  const { request, createTenant, token } = await build(t);
+  const { admin, companyId } = await createTenant('Mirror');
+  t.equal((await request('PUT', '/api/settings/campaignsEnabled', { token: admin.token, body: { value: 'false' } })).status, 200);
+  t.equal((await Company.query().findById(companyId))!.campaignsEnabled, false);
+  t.equal((await request('PUT', '/api/settings/asaas', { token: admin.token, body: { value: 'tok' } })).status, 403);
+  t.equal((await request('PUT', '/api/settings/asaas', { token, body: { value: 'secret-token' } })).status, 200);
+  t.equal(valueOf((await request('GET', '/api/settings', { token })).body, 'asaas'), 'secret-token');
+});
