@@ -1,0 +1,50 @@
+import { useCallback, useEffect, useRef, useState, type UIEvent } from 'react';
+import { api, type Query } from '../api/client';
+import { toast } from '../toast/toast';
+
+/** Near the bottom: the next page is asked for within 100 px (core.md §9). */
+export const SCROLL_THRESHOLD_PX = 100;
+
+/**
+ * A paged list `{ <key>: [...], hasMore }` with infinite scroll: page 1 on filter change,
+ * the next page when the scroll area comes within 100 px of its bottom.
+ */
+export function usePagedList<T extends { id: number | string }>(path: string | null, key: string, query: Query) {
+  const [items, setItems] = useState<T[]>([]);
+  const [hasMore, setHasMore] = useState(false);
+  const [loading, setLoading] = useState(false);
+  const [page, setPage] = useState(1);
+  const [nonce, setNonce] = useState(0);
+  const queryKey = JSON.stringify(query);
+  const generation = useRef(0);
+
+  useEffect(() => { setItems([]); setPage(1); setHasMore(false); }, [path, queryKey]);
+
+  useEffect(() => {
+    if (!path) return;
+    const gen = ++generation.current;
+    setLoading(true);
+    api.get<Record<string, unknown>>(path, { ...JSON.parse(queryKey), pageNumber: page })
+      .then((reply) => {
+        if (gen !== generation.current) return;
+        const rows = (reply[key] as T[]) ?? [];
+        setItems((prev) => {
+          if (page === 1) return rows;
+          const seen = new Set(prev.map((r) => r.id));
+          return [...prev, ...rows.filter((r) => !seen.has(r.id))];
+        });
+        setHasMore(Boolean(reply.hasMore));
+      })
+      .catch((err) => { if (gen === generation.current) toast.error(err); })
+      .finally(() => { if (gen === generation.current) setLoading(false); });
+  }, [path, key, queryKey, page, nonce]);
+
+  const onScroll = useCallback((e: UIEvent<HTMLElement>) => {
+    const el = e.currentTarget;
+    if (hasMore && !loading && el.scrollHeight - el.scrollTop - el.clientHeight < SCROLL_THRESHOLD_PX) setPage((p) => p + 1);
+  }, [hasMore, loading]);
+
+  const reload = useCallback(() => { setPage(1); setNonce((n) => n + 1); }, []);
+
+  return { items, setItems, hasMore, loading, onScroll, reload };
+}

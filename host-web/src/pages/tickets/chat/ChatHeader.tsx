@@ -1,0 +1,53 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from 'primereact/button';
+import { Avatar } from 'primereact/avatar';
+import { Tag } from 'primereact/tag';
+import { confirmDialog, ConfirmDialog } from 'primereact/confirmdialog';
+import { useSession } from '../../../session/useSession';
+import { hasPermission } from '../../../session/permissions';
+import { toast } from '../../../toast/toast';
+import { ticketActions } from '../ticketActions';
+import { TransferDialog } from './TransferDialog';
+import type { Ticket } from '../types';
+
+/** Contact, tags and the actions the ticket's state allows (accept, resolve, reopen, return, transfer, delete). */
+export function ChatHeader({ ticket, onAction, onShowContact }: { ticket: Ticket; onAction: (t: Ticket | null, stay: boolean) => void; onShowContact: () => void }) {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  const [busy, setBusy] = useState(false);
+  const [transfer, setTransfer] = useState(false);
+  const run = async (fn: () => Promise<unknown>, stay: boolean) => {
+    setBusy(true);
+    try { const updated = (await fn()) as Ticket | undefined; onAction(updated ?? null, stay); }
+    catch (err) { toast.error(err); }
+    finally { setBusy(false); }
+  };
+  const me = user!.id;
+  return (
+    <>
+      <header className="chat-header">
+        <Avatar image={ticket.contact?.profilePicUrl || undefined} icon={ticket.contact?.profilePicUrl ? undefined : 'pi pi-user'} shape="circle" />
+        <div className="who" onClick={onShowContact} role="button" tabIndex={0} data-testid="chat-contact">
+          <strong>{ticket.contact?.name}</strong>
+          <small>{ticket.user ? `${t('tickets.users')}: ${ticket.user.name}` : ticket.contact?.number} {ticket.queue ? `· ${ticket.queue.name}` : ''}</small>
+        </div>
+        <div className="chat-header-actions">
+          {ticket.status === 'pending' && <Button size="small" label={t('tickets.actions.accept')} icon="pi pi-check" loading={busy} onClick={() => run(() => ticketActions.accept(ticket, me), true)} data-testid="chat-accept" />}
+          {ticket.status === 'open' && <Button size="small" outlined label={t('tickets.actions.return')} icon="pi pi-replay" disabled={busy} onClick={() => run(() => ticketActions.return(ticket), false)} data-testid="chat-return" />}
+          {ticket.status !== 'closed' && <Button size="small" label={t('tickets.actions.close')} icon="pi pi-check-circle" severity="success" disabled={busy} onClick={() => run(() => ticketActions.close(ticket, me), false)} data-testid="chat-close" />}
+          {ticket.status === 'closed' && <Button size="small" label={t('tickets.actions.reopen')} icon="pi pi-refresh" disabled={busy} onClick={() => run(() => ticketActions.reopen(ticket, me), true)} data-testid="chat-reopen" />}
+          {ticket.status !== 'closed' && <Button size="small" text icon="pi pi-arrow-right-arrow-left" aria-label={t('tickets.actions.transfer')} tooltip={t('tickets.actions.transfer')} onClick={() => setTransfer(true)} data-testid="chat-transfer" />}
+          {hasPermission(user, 'ticket-options:deleteTicket') && (
+            <Button size="small" text severity="danger" icon="pi pi-trash" aria-label={t('tickets.actions.delete')} tooltip={t('tickets.actions.delete')}
+              onClick={() => confirmDialog({ message: t('tickets.actions.deleteConfirm'), acceptLabel: t('common.yes'), rejectLabel: t('common.no'), accept: () => run(() => ticketActions.remove(ticket), false) })} />
+          )}
+          <Button size="small" text icon="pi pi-id-card" aria-label={t('tickets.actions.contact')} onClick={onShowContact} />
+        </div>
+      </header>
+      {!!ticket.tags?.length && <div className="chat-tags">{ticket.tags.map((tag) => <Tag key={tag.id} value={tag.name} style={{ background: tag.color }} />)}</div>}
+      <ConfirmDialog />
+      <TransferDialog ticket={ticket} visible={transfer} onHide={() => setTransfer(false)} onDone={() => { setTransfer(false); onAction(null, false); }} />
+    </>
+  );
+}

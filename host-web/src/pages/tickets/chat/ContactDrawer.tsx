@@ -1,0 +1,57 @@
+import { useEffect, useState } from 'react';
+import { useFormik } from 'formik';
+import * as Yup from 'yup';
+import { useTranslation } from 'react-i18next';
+import { Sidebar } from 'primereact/sidebar';
+import { InputTextarea } from 'primereact/inputtextarea';
+import { Button } from 'primereact/button';
+import { api } from '../../../api/client';
+import { toast } from '../../../toast/toast';
+import { formatDate, formatTime } from '../../../util/format';
+import { FieldError } from '../../../components/FieldError';
+import type { Ticket } from '../types';
+
+interface Note { id: number; note: string; createdAt: string; user?: { name: string } }
+
+/** The 320 px contact drawer: contact info, extra info and the ticket's notes. */
+export function ContactDrawer({ ticket, visible, onHide }: { ticket: Ticket; visible: boolean; onHide: () => void }) {
+  const { t } = useTranslation();
+  const [notes, setNotes] = useState<Note[]>([]);
+  const c = ticket.contact;
+  useEffect(() => {
+    if (!visible) return;
+    api.get<Note[]>('/ticket-notes/list', { ticketId: ticket.id, contactId: ticket.contactId }).then(setNotes).catch(() => setNotes([]));
+  }, [visible, ticket.id, ticket.contactId]);
+  const form = useFormik({
+    initialValues: { note: '' },
+    validationSchema: Yup.object({ note: Yup.string().trim().min(2, t('tickets.contact.noteShort')).required(t('tickets.contact.noteRequired')) }),
+    onSubmit: async (values, helpers) => {
+      try {
+        const note = await api.post<Note>('/ticket-notes', { note: values.note.trim(), ticketId: ticket.id, contactId: ticket.contactId });
+        setNotes((l) => [note, ...l]); helpers.resetForm();
+      } catch (err) { toast.error(err); }
+    },
+  });
+  return (
+    <Sidebar visible={visible} position="right" onHide={onHide} className="contact-drawer" style={{ width: 320 }} header={t('tickets.contact.title')}>
+      <h3>{c?.name}</h3>
+      <p><strong>{t('tickets.contact.number')}:</strong> {c?.number}</p>
+      {c?.email && <p><strong>{t('tickets.contact.email')}:</strong> {c.email}</p>}
+      {!!c?.extraInfo?.length && (
+        <>
+          <h4>{t('tickets.contact.extra')}</h4>
+          {c.extraInfo.map((x, i) => <p key={x.id ?? i}><strong>{x.name}:</strong> {x.value}</p>)}
+        </>
+      )}
+      <h4>{t('tickets.contact.notes')}</h4>
+      <form onSubmit={form.handleSubmit} className="form-grid">
+        <InputTextarea rows={3} placeholder={t('tickets.contact.notePlaceholder')} {...form.getFieldProps('note')} />
+        <FieldError form={form} name="note" />
+        <Button type="submit" size="small" label={t('tickets.contact.addNote')} loading={form.isSubmitting} />
+      </form>
+      <ul className="notes">
+        {notes.map((n) => <li key={n.id}><div>{n.note}</div><small className="muted">{n.user?.name} · {formatDate(n.createdAt)} {formatTime(n.createdAt)}</small></li>)}
+      </ul>
+    </Sidebar>
+  );
+}

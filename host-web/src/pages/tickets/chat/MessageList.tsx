@@ -1,0 +1,81 @@
+import { Fragment, useEffect, useLayoutEffect, useRef, useState, type UIEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../../api/client';
+import { useSession } from '../../../session/useSession';
+import { useSocketEvent, companyEvent } from '../../../socket/useSocketEvent';
+import { toast } from '../../../toast/toast';
+import { formatDate, sameDay } from '../../../util/format';
+import { MessageBubble } from './MessageBubble';
+import type { Message, Ticket } from '../types';
+
+/** Older messages are asked for within 50 px of the top (core.md §9). */
+const TOP_THRESHOLD_PX = 50;
+const byTime = (a: Message, b: Message) => Date.parse(a.createdAt) - Date.parse(b.createdAt) || a.id - b.id;
+
+export function mergeMessages(list: Message[], incoming: Message[]): Message[] {
+  const map = new Map(list.map((m) => [m.id, m] as const));
+  for (const m of incoming) map.set(m.id, { ...map.get(m.id), ...m });
+  return [...map.values()].sort(byTime);
+}
+
+/** The conversation, oldest first, with dd/MM/yyyy separators; paged upwards; live from appMessage events. */
+export function MessageList({ ticket, onReply }: { ticket: Ticket; onReply: (m: Message) => void }) {
+  const { t } = useTranslation();
+  const { companyId } = useSession();
+  const [messages, setMessages] = useState<Message[]>([]);
+  const [page, setPage] = useState(1);
+  const [hasMore, setHasMore] = useState(false);
+  const [loading, setLoading] = useState(false);
+  const box = useRef<HTMLDivElement>(null);
+  const stick = useRef(true);
+
+  useEffect(() => { setMessages([]); setPage(1); stick.current = true; }, [ticket.id]);
+  useEffect(() => {
+    let alive = true;
+    setLoading(true);
+    api.get<{ messages: Message[]; hasMore: boolean }>(`/messages/${ticket.id}`, { pageNumber: page })
+      .then((reply) => { if (!alive) return; setMessages((cur) => mergeMessages(cur, reply.messages ?? [])); setHasMore(!!reply.hasMore); })
+      .catch((err) => toast.error(err))
+      .finally(() => alive && setLoading(false));
+    return () => { alive = false; };
+  }, [ticket.id, page]);
+
+  useLayoutEffect(() => {
+    const el = box.current;
+    if (el && stick.current) el.scrollTop = el.scrollHeight;
+  }, [messages]);
+
+  useSocketEvent(companyEvent(companyId, 'appMessage'), (data: { action: string; message?: Message }) => {
+    const m = data.message;
+    if (!m || m.ticketId !== ticket.id) return;
+    const el = box.current;
+    stick.current = !el || el.scrollHeight - el.scrollTop - el.clientHeight < 120;
+    setMessages((cur) => (data.action === 'create' || cur.some((x) => x.id === m.id) ? mergeMessages(cur, [m]) : cur));
+  });
+
+  const onScroll = (e: UIEvent<HTMLDivElement>) => {
+    const el = e.currentTarget;
+    stick.current = el.scrollHeight - el.scrollTop - el.clientHeight < 120;
+    if (el.scrollTop < TOP_THRESHOLD_PX && hasMore && !loading) setPage((p) => p + 1);
+  };
+
+  const remove = async (m: Message) => { try { await api.delete(`/messages/${m.id}`); } catch (err) { toast.error(err); } };
+  const retry = async (m: Message) => { try { await api.post(`/messages/${m.id}/retry`); } catch (err) { toast.error(err); } };
+
+  return (
+    <div className="message-list" ref={box} onScroll={onScroll} data-testid="message-list">
+      {loading && page > 1 && <div className="date-separator">{t('tickets.chat.loadMore')}</div>}
+      {messages.map((m, i) => {
+        const prev = messages[i - 1];
+        const day = new Date(m.createdAt);
+        const newDay = !prev || !sameDay(new Date(prev.createdAt), day);
+        return (
+          <Fragment key={m.id}>
+            {newDay && <div className="date-separator" data-testid="date-separator">{formatDate(day)}</div>}
+            <MessageBubble message={m} onReply={() => onReply(m)} onDelete={() => void remove(m)} onRetry={() => void retry(m)} />
+          </Fragment>
+        );
+      })}
+    </div>
+  );
+}
