@@ -1,5 +1,7 @@
 import type { Knex } from 'knex';
 import * as coreSchema from './migrations/001_core_schema.js';
+import * as sandboxOutbox from './migrations/020_sandbox_outbox.js';
+import * as whatsappUserStopped from './migrations/021_whatsapp_user_stopped.js';
 
 export interface Migration {
   name: string;
@@ -22,6 +24,8 @@ export class ListMigrationSource implements Knex.MigrationSource<Migration> {
 /** The core's migrations, in order. Add a new one at the end; never edit one that has shipped. */
 export const coreMigrations: Migration[] = [
   { name: 'core/001_core_schema', ...coreSchema },
+  { name: 'core/020_sandbox_outbox', ...sandboxOutbox },
+  { name: 'core/021_whatsapp_user_stopped', ...whatsappUserStopped },
 ];
 
 export async function runMigrations(knex: Knex, migrations: Migration[]) {

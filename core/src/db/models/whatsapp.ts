@@ -6,7 +6,7 @@ export type ConnectionStatus = 'qrcode' | 'PAIRING' | 'OPENING' | 'CONNECTED' | 
 /** A connection to a messaging number ("whatsapp" in the spec's routes). */
 export class Whatsapp extends TenantModel {
   static tableName = 'whatsapps';
-  static booleanColumns = ['isDefault'];
+  static booleanColumns = ['isDefault', 'userStopped'];
 
   name!: string;
   provider!: string;
@@ -15,6 +15,8 @@ export class Whatsapp extends TenantModel {
   retries!: number;
   number?: string | null;
   isDefault!: boolean;
+  /** Stopped on purpose (Disconnect or logged out from the phone): not started on boot. */
+  userStopped?: boolean;
   greetingMessage?: string | null;
   complationMessage?: string | null;
   outOfHoursMessage?: string | null;

@@ -1,6 +1,102 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type, type Static } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
+import type { FastifyRequest } from 'fastify';
+import { Whatsapp } from '../../db/models/index.js';
+import { AppError, badRequest, notFound } from '../../http/errors.js';
+import { AnyObject, OkReply, PAGE_SIZE, offsetOf, pageOf, pageResult } from '../../http/schemas.js';
+import { MEDIA_LIMITS } from '../../storage/index.js';
+import { SandboxProvider, type SimulatedInbound } from '../../messaging/providers/sandbox.js';
+import { SandboxOutbox } from '../../messaging/providers/sandbox-outbox.js';
 
-// Not built yet: the routes of this domain come with their issue.
-const routes: FastifyPluginAsyncTypebox = async () => {};
+const Params = Type.Object({ connectionId: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
+const InboundBody = Type.Object({
+  number: Type.String({ pattern: '^\\+?[0-9][0-9 ()-]{6,30}$' }),
+  body: Type.String({ maxLength: 65_536 }),
+  name: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+  quotedProviderId: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
+});
+type InboundBody = Static<typeof InboundBody>;
 
-export default routes;
+/** A multipart inbound: the text fields plus one file held in memory (it goes straight to the pipeline). */
+async function readMultipart(request: FastifyRequest): Promise<SimulatedInbound> {
+  const fields: Record<string, string> = {};
+  let media: SimulatedInbound['media'];
+  for await (const part of request.parts()) {
+    if (part.type === 'field') { fields[part.fieldname] = String(part.value); continue; }
+    if (media) { part.file.resume(); continue; }
+    const data = await part.toBuffer();
+    if (!MEDIA_LIMITS.allowed.test(part.mimetype)) throw badRequest('ERR_MEDIA_TYPE_NOT_ALLOWED', `Files of type ${part.mimetype} are not accepted`);
+    media = { data, mimetype: part.mimetype, filename: part.filename || 'file' };
+  }
+  const body = { ...fields, body: fields.body ?? '' };
+  if (fields.name === '') delete (body as Record<string, string>).name;
+  const error = Value.Errors(InboundBody, body).First();
+  if (error) throw new AppError('ERR_VALIDATION', 400, error.message, { field: `body/${error.path.replace(/^\//, '')}` });
+  return { ...(body as InboundBody), media };
+}
+
+/**
+ * The sandbox phone network's controls (admin only; sandbox connections only): make a simulated
+ * contact write, read what the connection sent, scan the QR now.
+ */
+const sandboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  /** The caller's sandbox connection: another company's is "not found", another provider is ERR_NOT_SANDBOX. */
+  const sandboxOf = async (request: FastifyRequest, connectionId: number) => {
+    const row = await Whatsapp.scoped(request.user.companyId).findById(connectionId).select('id', 'companyId', 'provider');
+    if (!row) throw notFound('ERR_NO_WAPP_FOUND');
+    if (row.provider !== 'sandbox') throw badRequest('ERR_NOT_SANDBOX', 'This is not a sandbox connection');
+    return row;
+  };
+  const runningSandbox = (connectionId: number) => {
+    const provider = app.sessions.running(connectionId);
+    if (!(provider instanceof SandboxProvider)) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 400, 'The sandbox session is not running');
+    return provider;
+  };
+
+  app.post('/sandbox/:connectionId/inbound', {
+    preHandler: app.requireAdmin,
+    schema: {
+      tags: ['sandbox'],
+      params: Params,
+      // JSON is validated by the schema; multipart (fields + one file) is validated against the same schema in the handler.
+      body: { content: { 'application/json': { schema: InboundBody } } },
+      consumes: ['application/json', 'multipart/form-data'],
+      response: { 200: Type.Object({ providerId: Type.String() }) },
+    },
+  }, async (request) => {
+    await sandboxOf(request, request.params.connectionId);
+    const input = request.isMultipart() ? await readMultipart(request) : (request.body as InboundBody);
+    const provider = runningSandbox(request.params.connectionId);
+    return { providerId: await provider.simulateInbound(input) };
+  });
+
+  app.get('/sandbox/:connectionId/outbox', {
+    preHandler: app.requireAdmin,
+    schema: {
+      tags: ['sandbox'],
+      params: Params,
+      querystring: Type.Object({ pageNumber: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })) }),
+      response: { 200: pageOf('records', AnyObject) },
+    },
+  }, async (request) => {
+    const row = await sandboxOf(request, request.params.connectionId);
+    const { offset } = offsetOf(request.query.pageNumber);
+    const rows = await SandboxOutbox.scoped(request.user.companyId).where('whatsappId', row.id)
+      .orderBy('id', 'desc').limit(PAGE_SIZE + 1).offset(offset);
+    const { items, hasMore } = pageResult(rows);
+    return { records: items.map((r) => r.toJSON()), hasMore };
+  });
+
+  app.post('/sandbox/:connectionId/scan', {
+    preHandler: app.requireAdmin,
+    schema: { tags: ['sandbox'], params: Params, response: { 200: OkReply } },
+  }, async (request) => {
+    await sandboxOf(request, request.params.connectionId);
+    const provider = runningSandbox(request.params.connectionId);
+    const scanned = await provider.scan();
+    return { message: scanned ? 'QR scanned' : provider.connected ? 'Already connected' : 'No QR to scan' };
+  });
+};
+
+export default sandboxRoutes;

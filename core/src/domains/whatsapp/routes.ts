@@ -1,6 +1,187 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Whatsapp } from '../../db/models/index.js';
+import { badRequest, notFound } from '../../http/errors.js';
+import { AnyObject, IdParams, Name, OkReply } from '../../http/schemas.js';
+import { PROVIDER_KINDS } from '../../messaging/providers/index.js';
+import { connectionJson, loadConnection } from './serialize.js';
+import {
+  assertGreeting, assertNameFree, assertOwnQueues, columnsOf, makeOnlyDefault, newToken, setQueues, type ConnectionInput,
+} from './service.js';
 
-// Not built yet: the routes of this domain come with their issue.
-const routes: FastifyPluginAsyncTypebox = async () => {};
+const Text = Type.Union([Type.String({ maxLength: 10_000 }), Type.Null()]);
+const OptionalId = Type.Union([Type.Integer({ minimum: 1, maximum: 2_147_483_647 }), Type.Null()]);
+const Minutes = Type.Integer({ minimum: 0, maximum: 1_000_000 });
 
-export default routes;
+const fields = {
+  greetingMessage: Type.Optional(Text),
+  complationMessage: Type.Optional(Text),
+  outOfHoursMessage: Type.Optional(Text),
+  ratingMessage: Type.Optional(Text),
+  expiresInactiveMessage: Type.Optional(Text),
+  expiresTicket: Type.Optional(Minutes),
+  timeUseBotQueues: Type.Optional(Minutes),
+  maxUseBotQueues: Type.Optional(Minutes),
+  timeToTransfer: Type.Optional(Type.Union([Minutes, Type.Null()])),
+  transferQueueId: Type.Optional(OptionalId),
+  promptId: Type.Optional(OptionalId),
+  integrationId: Type.Optional(OptionalId),
+  provider: Type.Optional(Type.Union(PROVIDER_KINDS.map((k) => Type.Literal(k)))),
+  isDefault: Type.Optional(Type.Boolean()),
+  queueIds: Type.Optional(Type.Array(Type.Integer({ minimum: 1, maximum: 2_147_483_647 }), { maxItems: 200 })),
+};
+const CreateBody = Type.Object({ name: Name, ...fields });
+const UpdateBody = Type.Object({ name: Type.Optional(Name), ...fields });
+const Connection = AnyObject;
+
+const isAdmin = (request: FastifyRequest) => request.user.profile === 'admin' || Boolean(request.user.super);
+
+/** Emits the connection's create/update to the company (without its token). */
+async function emitConnection(app: FastifyInstance, companyId: number, whatsappId: number, action: 'create' | 'update') {
+  const row = await loadConnection(companyId, whatsappId);
+  if (row) app.bus.emit(companyId, 'whatsapp', { action, whatsapp: connectionJson(row) });
+  return row;
+}
+
+/**
+ * Connections (core §3 Connection, §7 /whatsapp and /whatsappsession). Rules: the name is unique per
+ * company; exactly one default connection while any exist; queues and transfer queue must be the
+ * company's own; more than one queue needs a greeting; the plan caps how many connections exist.
+ */
+const whatsappRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get('/whatsapp', {
+    schema: {
+      tags: ['whatsapp'],
+      querystring: Type.Object({
+        // The spec's list call sends session=0 to skip the heavy session data: ours lives in providerAuthKeys and is never listed.
+        session: Type.Optional(Type.Union([Type.Literal('0'), Type.Literal('1'), Type.Integer({ minimum: 0, maximum: 1 })])),
+        companyId: Type.Optional(Type.Integer({ minimum: 1 })),
+      }),
+      response: { 200: Type.Array(Connection) },
+    },
+  }, async (request) => {
+    const rows = await Whatsapp.scoped(request.user.companyId).withGraphFetched('queues').orderBy('id');
+    return rows.map((row) => connectionJson(row, { withToken: isAdmin(request) }));
+  });
+
+  app.get('/whatsapp/:id', {
+    schema: { tags: ['whatsapp'], params: IdParams, response: { 200: Connection } },
+  }, async (request) => {
+    const row = await loadConnection(request.user.companyId, request.params.id);
+    if (!row) throw notFound('ERR_NO_WAPP_FOUND');
+    return connectionJson(row, { withToken: isAdmin(request) });
+  });
+
+  app.post('/whatsapp', {
+    preHandler: app.requireAdmin,
+    schema: { tags: ['whatsapp'], body: CreateBody, response: { 200: Connection } },
+  }, async (request) => {
+    const companyId = request.user.companyId;
+    const body = request.body as ConnectionInput & { name: string };
+    const columns = columnsOf(body);
+    const queueIds = await assertOwnQueues(companyId, body.queueIds ?? []);
+    if (body.transferQueueId) await assertOwnQueues(companyId, [body.transferQueueId]);
+    assertGreeting(queueIds.length, columns.greetingMessage);
+    await assertNameFree(companyId, columns.name!);
+    const count = await Whatsapp.scoped(companyId).resultSize();
+    await app.tenancy.assertWithinLimit(companyId, 'connections', count);
+
+    const { id, unset } = await app.knex.transaction(async (trx) => {
+      const isDefault = count === 0 || Boolean(body.isDefault);
+      const row = await Whatsapp.scoped(companyId).transacting(trx).insertAndFetch({
+        ...columns, provider: columns.provider ?? 'beta', isDefault, status: 'DISCONNECTED', token: newToken(),
+      } as Partial<Whatsapp>);
+      const unset = isDefault ? await makeOnlyDefault(companyId, row.id, trx) : [];
+      await setQueues(row, queueIds, trx);
+      return { id: row.id, unset };
+    });
+    for (const other of unset) await emitConnection(app, companyId, other, 'update');
+    await emitConnection(app, companyId, id, 'create');
+    // The session starts at once (the sandbox shows its QR; Baileys opens its socket).
+    await app.sessions.start(companyId, id).catch((err) => request.log.warn({ err, whatsappId: id }, 'session did not start'));
+    const row = await loadConnection(companyId, id);
+    return connectionJson(row!, { withToken: true });
+  });
+
+  app.put('/whatsapp/:id', {
+    preHandler: app.requireAdmin,
+    schema: { tags: ['whatsapp'], params: IdParams, body: UpdateBody, response: { 200: Connection } },
+  }, async (request) => {
+    const companyId = request.user.companyId;
+    const current = await loadConnection(companyId, request.params.id);
+    if (!current) throw notFound('ERR_NO_WAPP_FOUND');
+    const body = request.body as ConnectionInput;
+    const columns = columnsOf(body);
+    const queueIds = body.queueIds ? await assertOwnQueues(companyId, body.queueIds) : (current.queues ?? []).map((q) => q.id);
+    if (body.transferQueueId) await assertOwnQueues(companyId, [body.transferQueueId]);
+    assertGreeting(queueIds.length, columns.greetingMessage !== undefined ? columns.greetingMessage : current.greetingMessage);
+    if (columns.name && columns.name !== current.name) await assertNameFree(companyId, columns.name, current.id);
+    // Exactly one default: the default cannot be unset here, only moved by making another one the default.
+    if (body.isDefault === false && current.isDefault) throw badRequest('ERR_NO_OTHER_WHATSAPP', 'At least one default connection is required');
+
+    const unset = await app.knex.transaction(async (trx) => {
+      const patch: Partial<Whatsapp> = { ...columns };
+      if (body.isDefault) patch.isDefault = true;
+      await Whatsapp.scoped(companyId).transacting(trx).findById(current.id).patch(patch);
+      const unset = body.isDefault ? await makeOnlyDefault(companyId, current.id, trx) : [];
+      if (body.queueIds) await setQueues(current, queueIds, trx);
+      return unset;
+    });
+    for (const other of unset) await emitConnection(app, companyId, other, 'update');
+    const row = await emitConnection(app, companyId, current.id, 'update');
+    // A new provider means a new session: forget the old pairing and start again.
+    if (columns.provider && columns.provider !== current.provider) {
+      await app.sessions.stop(current.id, { logout: true });
+      await app.sessions.start(companyId, current.id).catch((err) => request.log.warn({ err, whatsappId: current.id }, 'session did not start'));
+    }
+    return connectionJson(row!, { withToken: true });
+  });
+
+  app.delete('/whatsapp/:id', {
+    preHandler: app.requireAdmin,
+    schema: { tags: ['whatsapp'], params: IdParams, response: { 200: OkReply } },
+  }, async (request) => {
+    const companyId = request.user.companyId;
+    const current = await Whatsapp.scoped(companyId).findById(request.params.id);
+    if (!current) throw notFound('ERR_NO_WAPP_FOUND');
+    await app.sessions.stop(current.id, { logout: true });
+    const promoted = await app.knex.transaction(async (trx) => {
+      await Whatsapp.scoped(companyId).transacting(trx).findById(current.id).delete();
+      if (!current.isDefault) return undefined;
+      // The default went away: the oldest remaining connection takes over.
+      const next = await Whatsapp.scoped(companyId).transacting(trx).orderBy('id').first();
+      if (next) await Whatsapp.scoped(companyId).transacting(trx).findById(next.id).patch({ isDefault: true } as Partial<Whatsapp>);
+      return next?.id;
+    });
+    app.bus.emit(companyId, 'whatsapp', { action: 'delete', whatsappId: current.id });
+    if (promoted) await emitConnection(app, companyId, promoted, 'update');
+    return { message: 'Connection deleted' };
+  });
+
+  // Sessions: start or retry, new QR, disconnect (logout).
+  const sessionRoute = { preHandler: app.requireAdmin, schema: { tags: ['whatsapp'], params: IdParams, response: { 200: OkReply } } };
+  const owned = async (companyId: number, id: number) => {
+    if (!(await Whatsapp.scoped(companyId).findById(id).select('id'))) throw notFound('ERR_NO_WAPP_FOUND');
+  };
+
+  app.post('/whatsappsession/:id', sessionRoute, async (request) => {
+    await owned(request.user.companyId, request.params.id);
+    await app.sessions.start(request.user.companyId, request.params.id);
+    return { message: 'Starting session' };
+  });
+
+  app.put('/whatsappsession/:id', sessionRoute, async (request) => {
+    await owned(request.user.companyId, request.params.id);
+    await app.sessions.requestNewQr(request.user.companyId, request.params.id);
+    return { message: 'New QR requested' };
+  });
+
+  app.delete('/whatsappsession/:id', sessionRoute, async (request) => {
+    await owned(request.user.companyId, request.params.id);
+    await app.sessions.stop(request.params.id, { logout: true });
+    return { message: 'Session disconnected' };
+  });
+};
+
+export default whatsappRoutes;

@@ -1,0 +1,32 @@
+import type { Config } from '../../config/index.js';
+import type { Storage } from '../../storage/index.js';
+import { AppError } from '../../http/errors.js';
+import type { MessagingProvider, ProviderContext } from '../provider.js';
+import type { ProviderFactory } from '../sessions.js';
+import { SandboxProvider } from './sandbox.js';
+
+export interface ProviderDeps { config: Config; storage: Storage }
+
+/** The provider values a connection may have; 'beta' is the spec's default and means Baileys. */
+export const PROVIDER_KINDS = ['sandbox', 'beta', 'baileys'] as const;
+export type ProviderKind = (typeof PROVIDER_KINDS)[number];
+
+/**
+ * One line per channel. Baileys is loaded on first use only: it is a large ESM module that the
+ * sandbox-only installs and most tests never need.
+ */
+export function providerFactory(deps: ProviderDeps): ProviderFactory {
+  return async (kind: string, ctx: ProviderContext): Promise<MessagingProvider> => {
+    switch (kind) {
+      case 'sandbox':
+        return new SandboxProvider(ctx, { ...deps.config.sandbox, storage: deps.storage });
+      case 'beta':
+      case 'baileys': {
+        const { BaileysProvider } = await import('./baileys.js');
+        return new BaileysProvider(ctx);
+      }
+      default:
+        throw new AppError('ERR_UNKNOWN_PROVIDER', 400, `Unknown provider "${kind}"`);
+    }
+  };
+}

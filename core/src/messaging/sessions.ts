@@ -1,0 +1,298 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Bus } from '../bus/index.js';
+import { ProviderAuthKey, Whatsapp } from '../db/models/index.js';
+import { AppError, notFound } from '../http/errors.js';
+import { connectionJson, loadConnection } from '../domains/whatsapp/serialize.js';
+import type { LeaseStore } from './leases.js';
+import type {
+  AckUpdate, InboundMessage, MessagingProvider, ProviderContext, ProviderEvents, SessionStatus,
+} from './provider.js';
+
+export interface ConnectionRef { companyId: number; whatsappId: number }
+
+export interface CallEvent { from: string; providerId: string; isVideo: boolean; timestamp: Date }
+
+/** What the inbound pipeline does with what providers report. */
+export interface InboundHandler {
+  onMessage(conn: ConnectionRef, message: InboundMessage): Promise<void>;
+  onAck(conn: ConnectionRef, update: AckUpdate): Promise<void>;
+  onCall?(conn: ConnectionRef, call: CallEvent): Promise<void>;
+}
+
+/** Builds the provider of a connection from its `provider` value ('sandbox', 'beta', 'baileys'). */
+export type ProviderFactory = (kind: string, ctx: ProviderContext) => Promise<MessagingProvider>;
+
+export interface SessionManagerOptions {
+  bus: Bus;
+  log: FastifyBaseLogger;
+  leases: LeaseStore;
+  createProvider: ProviderFactory;
+  /** How often a held lease is renewed (a third of its time to live). */
+  leaseRenewMs?: number;
+}
+
+interface Session {
+  ref: ConnectionRef;
+  kind: string;
+  provider: MessagingProvider;
+  status: SessionStatus;
+  /** Set when the session is being stopped: late status reports are then ignored. */
+  closed: boolean;
+  /** Status writes run one after another, in the order the provider reported them. */
+  work: Promise<void>;
+  renewTimer?: NodeJS.Timeout;
+}
+
+type Pending =
+  | { kind: 'message'; conn: ConnectionRef; message: InboundMessage }
+  | { kind: 'ack'; conn: ConnectionRef; update: AckUpdate }
+  | { kind: 'call'; conn: ConnectionRef; call: CallEvent };
+
+/** Far above any real backlog; beyond it the oldest events are dropped with an error log rather than exhausting memory. */
+const MAX_PENDING = 50_000;
+
+/**
+ * One provider session per connection. It owns the connection's status in the database (status,
+ * qrcode, number, retries) and tells the console through `company-{id}-whatsappSession`; it hands
+ * inbound messages, acks and calls to the pipeline's handler, queueing them until one is set.
+ */
+export class SessionManager {
+  private readonly sessions = new Map<number, Session>();
+  private readonly ops = new Map<number, Promise<unknown>>();
+  private handler?: InboundHandler;
+  private pending: Pending[] = [];
+  private draining?: Promise<void>;
+  private shuttingDown = false;
+
+  constructor(private readonly opts: SessionManagerOptions) {}
+
+  // ---- the contract with the pipeline -------------------------------------------------------
+
+  setInboundHandler(handler: InboundHandler): void {
+    this.handler = handler;
+    void this.drain();
+  }
+
+  /** The provider of a connected session; ERR_WAPP_NOT_INITIALIZED when it is not running here or not connected. */
+  provider(whatsappId: number): MessagingProvider {
+    const session = this.sessions.get(whatsappId);
+    if (!session || session.closed || session.status !== 'CONNECTED') {
+      throw new AppError('ERR_WAPP_NOT_INITIALIZED', 400, 'The connection is not connected');
+    }
+    return session.provider;
+  }
+
+  /** Starts the session (or restarts one that is not connected); a connected session is left alone. */
+  start(companyId: number, whatsappId: number): Promise<void> {
+    return this.serial(whatsappId, async () => {
+      const row = await Whatsapp.scoped(companyId).findById(whatsappId);
+      if (!row) throw notFound('ERR_NO_WAPP_FOUND');
+      await Whatsapp.scoped(companyId).findById(whatsappId).patch({ userStopped: false } as Partial<Whatsapp>);
+      const existing = this.sessions.get(whatsappId);
+      if (existing && !existing.closed && existing.kind === row.provider && existing.status === 'CONNECTED') return;
+      if (existing) await this.teardown(existing, {});
+      await this.launch(row);
+    });
+  }
+
+  /** Stops the session and marks the connection DISCONNECTED; `logout` also unpairs and forgets the auth state. */
+  stop(whatsappId: number, options: { logout?: boolean } = {}): Promise<void> {
+    return this.serial(whatsappId, async () => {
+      const session = this.sessions.get(whatsappId);
+      let companyId = session?.ref.companyId;
+      if (session) await this.teardown(session, options);
+      if (companyId === undefined) {
+        const row = await Whatsapp.unscoped('stop() is given only the connection id').findById(whatsappId).select('companyId');
+        companyId = row?.companyId;
+      }
+      if (companyId === undefined) return;
+      if (options.logout && !session) await ProviderAuthKey.scoped(companyId).where({ whatsappId }).delete();
+      await this.writeStatus({ companyId, whatsappId }, 'DISCONNECTED', {}, { userStopped: true });
+    });
+  }
+
+  /** Forgets the pairing and shows a fresh QR. */
+  requestNewQr(companyId: number, whatsappId: number): Promise<void> {
+    return this.serial(whatsappId, async () => {
+      const row = await Whatsapp.scoped(companyId).findById(whatsappId);
+      if (!row) throw notFound('ERR_NO_WAPP_FOUND');
+      await Whatsapp.scoped(companyId).findById(whatsappId).patch({ userStopped: false, retries: 0 } as Partial<Whatsapp>);
+      const session = this.sessions.get(whatsappId);
+      if (session && !session.closed && session.kind === row.provider) {
+        await session.provider.requestNewQr();
+        return;
+      }
+      if (session) await this.teardown(session, {});
+      await ProviderAuthKey.scoped(companyId).where({ whatsappId }).delete();
+      await this.launch(row);
+    });
+  }
+
+  // ---- beyond the contract: used by the sandbox routes, the plugin and tests -------------------
+
+  /** The running provider of a connection whatever its status (the sandbox routes drive it). */
+  running(whatsappId: number): MessagingProvider | undefined {
+    const session = this.sessions.get(whatsappId);
+    return session && !session.closed ? session.provider : undefined;
+  }
+
+  statusOf(whatsappId: number): SessionStatus | undefined {
+    return this.sessions.get(whatsappId)?.status;
+  }
+
+  /** Starts every connection not stopped on purpose whose lease this process can take. */
+  async startAll(): Promise<void> {
+    if (this.shuttingDown) return;
+    const rows = await Whatsapp.unscoped('the session manager starts the sessions of every company')
+      .where('userStopped', false).orderBy('id');
+    for (const row of rows) {
+      if (this.sessions.has(row.id)) continue;
+      await this.serial(row.id, async () => {
+        if (this.sessions.has(row.id) || this.shuttingDown) return;
+        await this.launch(row);
+      }).catch((err) => this.opts.log.error({ err, whatsappId: row.id }, 'session start failed'));
+    }
+  }
+
+  /** Stops every local session without touching the stored status (shutdown: another process may take over). */
+  async shutdown(): Promise<void> {
+    this.shuttingDown = true;
+    await Promise.allSettled([...this.ops.values()]);
+    await Promise.allSettled([...this.sessions.values()].map((s) => this.teardown(s, {}, true)));
+    await this.draining;
+  }
+
+  // ---- internals ----------------------------------------------------------------------------
+
+  /** Runs operations on one connection one at a time (boot, routes and the lease sweep may race). */
+  private serial<T>(whatsappId: number, fn: () => Promise<T>): Promise<T> {
+    const previous = this.ops.get(whatsappId) ?? Promise.resolve();
+    const next = previous.catch(() => undefined).then(fn);
+    const tail = next.catch(() => undefined);
+    this.ops.set(whatsappId, tail);
+    void tail.then(() => { if (this.ops.get(whatsappId) === tail) this.ops.delete(whatsappId); });
+    return next;
+  }
+
+  private async launch(row: Whatsapp): Promise<void> {
+    const ref = { companyId: row.companyId, whatsappId: row.id };
+    if (!(await this.opts.leases.acquire(row.id))) {
+      this.opts.log.info({ whatsappId: row.id }, 'session driven by another process');
+      return;
+    }
+    const session = { ref, kind: row.provider, status: 'OPENING', closed: false, work: Promise.resolve() } as Session;
+    const ctx: ProviderContext = {
+      companyId: row.companyId,
+      whatsappId: row.id,
+      events: this.eventsFor(session),
+      log: this.opts.log.child({ whatsappId: row.id, provider: row.provider }),
+    };
+    try {
+      session.provider = await this.opts.createProvider(row.provider, ctx);
+    } catch (err) {
+      await this.opts.leases.release(row.id).catch(() => undefined);
+      throw err;
+    }
+    this.sessions.set(row.id, session);
+    if (this.opts.leases.distributed) {
+      session.renewTimer = setInterval(() => void this.renewLease(session), this.opts.leaseRenewMs ?? 5000);
+      session.renewTimer.unref();
+    }
+    try {
+      await session.provider.start();
+    } catch (err) {
+      this.opts.log.error({ err, whatsappId: row.id }, 'provider failed to start');
+      await this.teardown(session, {});
+      await this.writeStatus(ref, 'DISCONNECTED', { reason: 'start failed' });
+      throw new AppError('ERR_WAPP_NOT_INITIALIZED', 400, 'The session could not start');
+    }
+  }
+
+  private async renewLease(session: Session) {
+    if (session.closed) return;
+    const held = await this.opts.leases.renew(session.ref.whatsappId).catch(() => false);
+    if (held || session.closed) return;
+    // Another process took over (our lease expired): step back without touching the stored status.
+    this.opts.log.warn({ whatsappId: session.ref.whatsappId }, 'session lease lost; stopping the local session');
+    await this.serial(session.ref.whatsappId, () => this.teardown(session, {}, true));
+  }
+
+  private async teardown(session: Session, options: { logout?: boolean }, keepLease = false) {
+    session.closed = true;
+    if (session.renewTimer) clearInterval(session.renewTimer);
+    try {
+      await session.provider.stop(options);
+    } catch (err) {
+      this.opts.log.warn({ err, whatsappId: session.ref.whatsappId }, 'provider stop failed');
+    }
+    await session.work;
+    if (this.sessions.get(session.ref.whatsappId) === session) this.sessions.delete(session.ref.whatsappId);
+    if (!keepLease || this.shuttingDown) await this.opts.leases.release(session.ref.whatsappId).catch(() => undefined);
+  }
+
+  private eventsFor(session: Session): ProviderEvents {
+    return {
+      onStatus: (status, details) => {
+        if (session.closed) return;
+        session.status = status;
+        session.work = session.work
+          .then(() => this.writeStatus(session.ref, status, details ?? {}, details?.reason === 'loggedOut' ? { userStopped: true } : {}))
+          .catch((err) => this.opts.log.error({ err, whatsappId: session.ref.whatsappId }, 'status update failed'));
+        return session.work;
+      },
+      onMessage: (message) => this.deliver({ kind: 'message', conn: session.ref, message }),
+      onAck: (update) => this.deliver({ kind: 'ack', conn: session.ref, update }),
+      onCall: (call) => this.deliver({ kind: 'call', conn: session.ref, call }),
+    };
+  }
+
+  /** Writes the status row and tells the company's consoles; the QR travels in the event and is cleared otherwise. */
+  private async writeStatus(ref: ConnectionRef, status: SessionStatus, details: { qrcode?: string; number?: string; reason?: string }, extra: Partial<Whatsapp> = {}) {
+    const row = await Whatsapp.scoped(ref.companyId).findById(ref.whatsappId);
+    if (!row) return; // deleted meanwhile
+    const patch: Partial<Whatsapp> = { status, qrcode: status === 'qrcode' ? details.qrcode ?? '' : '', ...extra };
+    if (status === 'qrcode') patch.retries = (row.retries ?? 0) + 1;
+    if (status === 'CONNECTED') patch.retries = 0;
+    if (details.number) patch.number = details.number;
+    await Whatsapp.scoped(ref.companyId).findById(ref.whatsappId).patch(patch);
+    const fresh = await loadConnection(ref.companyId, ref.whatsappId);
+    if (fresh) this.opts.bus.emit(ref.companyId, 'whatsappSession', { action: 'update', session: connectionJson(fresh) });
+  }
+
+  private async deliver(event: Pending): Promise<void> {
+    if (!this.handler || this.pending.length > 0) {
+      if (this.pending.length >= MAX_PENDING) {
+        const dropped = this.pending.shift();
+        this.opts.log.error({ whatsappId: dropped?.conn.whatsappId }, 'inbound queue full: oldest event dropped');
+      }
+      this.pending.push(event);
+      if (this.handler) await this.drain();
+      return;
+    }
+    await this.dispatch(this.handler, event);
+  }
+
+  private drain(): Promise<void> {
+    this.draining ??= (async () => {
+      while (this.handler && this.pending.length > 0) {
+        await this.dispatch(this.handler, this.pending.shift()!);
+      }
+    })().finally(() => { this.draining = undefined; });
+    return this.draining;
+  }
+
+  private async dispatch(handler: InboundHandler, event: Pending) {
+    try {
+      if (event.kind === 'message') await handler.onMessage(event.conn, event.message);
+      else if (event.kind === 'ack') await handler.onAck(event.conn, event.update);
+      else await handler.onCall?.(event.conn, event.call);
+    } catch (err) {
+      // One bad message must not stop the provider's event loop; the pipeline logs its own details.
+      this.opts.log.error({ err, whatsappId: event.conn.whatsappId, kind: event.kind }, 'inbound handler failed');
+    }
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance { sessions: SessionManager }
+}

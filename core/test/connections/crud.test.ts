@@ -1,0 +1,196 @@
+import t from 'tap';
+import { build } from '../helper.js';
+import { Whatsapp } from '../../src/db/models/index.js';
+import { createQueue } from './util.js';
+
+const body = (name: string, extra: Record<string, unknown> = {}) => ({ name, provider: 'sandbox', ...extra });
+
+t.test('the seeded company lists its sandbox connection with queues and token', async (t) => {
+  const { request, token } = await build(t);
+  const res = await request('GET', '/api/whatsapp', { token, query: { session: 0 } });
+  t.equal(res.status, 200);
+  t.equal(res.body.length, 1);
+  t.equal(res.body[0].provider, 'sandbox');
+  t.equal(res.body[0].isDefault, true);
+  t.same(res.body[0].queues, []);
+  t.type(res.body[0].token, 'string', 'an admin sees the external API token');
+  t.notOk('userStopped' in res.body[0]);
+});
+
+t.test('the first connection of a company becomes the default; the plan limit applies', async (t) => {
+  const { request, createTenant } = await build(t);
+  const tenant = await createTenant('Limited', {}, { connections: 2 });
+  const a = await request('POST', '/api/whatsapp', { token: tenant.admin.token, body: body('First') });
+  t.equal(a.status, 200);
+  t.equal(a.body.isDefault, true, 'first connection is default although not asked');
+  t.equal(a.body.provider, 'sandbox');
+  t.match(a.body.token, /^[\w-]{20,}$/);
+  const b = await request('POST', '/api/whatsapp', { token: tenant.admin.token, body: { name: 'Second' } });
+  t.equal(b.status, 200);
+  t.equal(b.body.isDefault, false);
+  t.equal(b.body.provider, 'beta', 'provider defaults to beta');
+  t.not(b.body.token, a.body.token, 'tokens are unique');
+  t.equal(b.body.maxUseBotQueues, 3);
+  t.equal(b.body.expiresTicket, 0);
+  const c = await request('POST', '/api/whatsapp', { token: tenant.admin.token, body: body('Third') });
+  t.equal(c.status, 403);
+  t.equal(c.body.error, 'ERR_PLAN_LIMIT');
+});
+
+t.test('names are 2-50 characters and unique per company', async (t) => {
+  const { request, token, createTenant } = await build(t);
+  const short = await request('POST', '/api/whatsapp', { token, body: body('A') });
+  t.equal(short.status, 400);
+  t.equal(short.body.error, 'ERR_VALIDATION');
+  t.match(short.body.field, /name/);
+  const missing = await request('POST', '/api/whatsapp', { token, body: {} });
+  t.equal(missing.status, 400);
+  const dup = await request('POST', '/api/whatsapp', { token, body: body('Sandbox') });
+  t.equal(dup.status, 409);
+  t.equal(dup.body.error, 'ERR_WAPP_NAME_ALREADY_EXISTS');
+  const other = await createTenant('Other');
+  t.equal((await request('POST', '/api/whatsapp', { token: other.admin.token, body: body('Sandbox') })).status, 200, 'another company may use the same name');
+  const bad = await request('POST', '/api/whatsapp', { token, body: body('Bad provider', { provider: 'telegram' }) });
+  t.equal(bad.status, 400);
+});
+
+t.test('every field of the connection is stored and returned', async (t) => {
+  const { request, token, companyId } = await build(t);
+  const q1 = await createQueue(companyId, 'Sales');
+  const q2 = await createQueue(companyId, 'Support');
+  const res = await request('POST', '/api/whatsapp', {
+    token,
+    body: body('Full', {
+      greetingMessage: 'Hi, pick one', complationMessage: 'Bye', outOfHoursMessage: 'Closed', ratingMessage: 'Rate us',
+      expiresInactiveMessage: 'Expired', expiresTicket: 30, timeUseBotQueues: 5, maxUseBotQueues: 4, timeToTransfer: 10,
+      transferQueueId: q2.id, promptId: 7, integrationId: 9, queueIds: [q1.id, q2.id],
+    }),
+  });
+  t.equal(res.status, 200, JSON.stringify(res.body));
+  t.match(res.body, {
+    name: 'Full', greetingMessage: 'Hi, pick one', complationMessage: 'Bye', outOfHoursMessage: 'Closed', ratingMessage: 'Rate us',
+    expiresInactiveMessage: 'Expired', expiresTicket: 30, timeUseBotQueues: 5, maxUseBotQueues: 4, timeToTransfer: 10,
+    transferQueueId: q2.id, promptId: 7, integrationId: 9,
+  });
+  t.same(res.body.queues.map((q: { id: number }) => q.id), [q1.id, q2.id]);
+  const got = await request('GET', `/api/whatsapp/${res.body.id}`, { token });
+  t.equal(got.status, 200);
+  t.same(got.body.queues.map((q: { name: string }) => q.name), ['Sales', 'Support']);
+});
+
+t.test('more than one queue without a greeting is refused with ERR_WAPP_GREETING_REQUIRED', async (t) => {
+  const { request, token, companyId } = await build(t);
+  const q1 = await createQueue(companyId, 'A queue');
+  const q2 = await createQueue(companyId, 'B queue');
+  const res = await request('POST', '/api/whatsapp', { token, body: body('Two queues', { queueIds: [q1.id, q2.id] }) });
+  t.equal(res.status, 400);
+  t.equal(res.body.error, 'ERR_WAPP_GREETING_REQUIRED');
+  const one = await request('POST', '/api/whatsapp', { token, body: body('One queue', { queueIds: [q1.id] }) });
+  t.equal(one.status, 200, 'one queue needs no greeting');
+  const put = await request('PUT', `/api/whatsapp/${one.body.id}`, { token, body: { queueIds: [q1.id, q2.id] } });
+  t.equal(put.status, 400);
+  t.equal(put.body.error, 'ERR_WAPP_GREETING_REQUIRED');
+  const seeded = (await request('GET', '/api/whatsapp', { token })).body[0];
+  const withGreeting = await request('PUT', `/api/whatsapp/${seeded.id}`, { token, body: { queueIds: [q1.id, q2.id] } });
+  t.equal(withGreeting.status, 200, 'the stored greeting counts');
+  const blank = await request('PUT', `/api/whatsapp/${seeded.id}`, { token, body: { greetingMessage: '  ' } });
+  t.equal(blank.body.error, 'ERR_WAPP_GREETING_REQUIRED', 'a blank greeting is no greeting');
+});
+
+t.test('queues of another company are not found', async (t) => {
+  const { request, token, createTenant } = await build(t);
+  const other = await createTenant('Other');
+  const foreign = await createQueue(other.companyId, 'Theirs');
+  const res = await request('POST', '/api/whatsapp', { token, body: body('Mine', { queueIds: [foreign.id] }) });
+  t.equal(res.status, 404);
+  t.equal(res.body.error, 'ERR_NO_QUEUE_FOUND');
+  const transfer = await request('POST', '/api/whatsapp', { token, body: body('Mine', { transferQueueId: foreign.id }) });
+  t.equal(transfer.status, 404);
+  t.equal(await Whatsapp.scoped(1).where('name', 'Mine').resultSize(), 0);
+});
+
+t.test('setting isDefault moves the default; unsetting the only default is ERR_NO_OTHER_WHATSAPP', async (t) => {
+  const { request, token } = await build(t);
+  const seeded = (await request('GET', '/api/whatsapp', { token })).body[0];
+  const unset = await request('PUT', `/api/whatsapp/${seeded.id}`, { token, body: { isDefault: false } });
+  t.equal(unset.status, 400);
+  t.equal(unset.body.error, 'ERR_NO_OTHER_WHATSAPP');
+  const second = await request('POST', '/api/whatsapp', { token, body: body('Second', { isDefault: true }) });
+  t.equal(second.body.isDefault, true);
+  const list = (await request('GET', '/api/whatsapp', { token })).body as Array<{ id: number; isDefault: boolean }>;
+  t.same(list.filter((w) => w.isDefault).map((w) => w.id), [second.body.id], 'exactly one default');
+  const back = await request('PUT', `/api/whatsapp/${seeded.id}`, { token, body: { isDefault: true, name: 'Renamed' } });
+  t.equal(back.status, 200);
+  t.equal(back.body.name, 'Renamed');
+  const after = (await request('GET', '/api/whatsapp', { token })).body as Array<{ id: number; isDefault: boolean }>;
+  t.same(after.filter((w) => w.isDefault).map((w) => w.id), [seeded.id]);
+  const dupName = await request('PUT', `/api/whatsapp/${seeded.id}`, { token, body: { name: 'Second' } });
+  t.equal(dupName.body.error, 'ERR_WAPP_NAME_ALREADY_EXISTS');
+});
+
+t.test('deleting the default makes another one the default, stops its session and emits delete', async (t) => {
+  const { app, request, token } = await build(t);
+  const seeded = (await request('GET', '/api/whatsapp', { token })).body[0];
+  const second = await request('POST', '/api/whatsapp', { token, body: body('Second') });
+  const events: Array<[string, any]> = [];
+  const emit = app.bus.emit;
+  app.bus.emit = (companyId, event, payload, room) => { events.push([event, payload]); emit.call(app.bus, companyId, event, payload, room); };
+  t.teardown(() => { app.bus.emit = emit; });
+  const del = await request('DELETE', `/api/whatsapp/${seeded.id}`, { token });
+  t.equal(del.status, 200);
+  t.equal(app.sessions.running(seeded.id), undefined, 'session stopped');
+  const list = (await request('GET', '/api/whatsapp', { token })).body;
+  t.equal(list.length, 1);
+  t.equal(list[0].id, second.body.id);
+  t.equal(list[0].isDefault, true);
+  t.ok(events.some(([e, p]) => e === 'whatsapp' && p.action === 'delete' && p.whatsappId === seeded.id));
+  t.ok(events.some(([e, p]) => e === 'whatsapp' && p.action === 'update' && p.whatsapp.id === second.body.id && p.whatsapp.isDefault));
+  t.notOk(events.some(([, p]) => p.whatsapp && 'token' in p.whatsapp), 'events never carry the token');
+  t.equal((await request('GET', `/api/whatsapp/${seeded.id}`, { token })).status, 404);
+});
+
+t.test('a user of another company gets 404 on every connection route', async (t) => {
+  const { request, token, createTenant } = await build(t);
+  const seeded = (await request('GET', '/api/whatsapp', { token })).body[0];
+  const other = await createTenant('Intruder');
+  const as = { token: other.admin.token };
+  const calls: Array<[string, string, unknown?]> = [
+    ['GET', `/api/whatsapp/${seeded.id}`],
+    ['PUT', `/api/whatsapp/${seeded.id}`, { name: 'Hijacked' }],
+    ['DELETE', `/api/whatsapp/${seeded.id}`],
+    ['POST', `/api/whatsappsession/${seeded.id}`],
+    ['PUT', `/api/whatsappsession/${seeded.id}`],
+    ['DELETE', `/api/whatsappsession/${seeded.id}`],
+  ];
+  for (const [method, url, b] of calls) {
+    const res = await request(method, url, { ...as, body: b });
+    t.equal(res.status, 404, `${method} ${url}`);
+    t.equal(res.body.error, 'ERR_NO_WAPP_FOUND', `${method} ${url}`);
+  }
+  const list = await request('GET', '/api/whatsapp', as);
+  t.same(list.body, [], 'the list shows only their own connections');
+  const still = await request('GET', `/api/whatsapp/${seeded.id}`, { token });
+  t.equal(still.body.name, 'Sandbox');
+});
+
+t.test('a non-admin may read connections (without the token) but gets 403 on every write', async (t) => {
+  const { request, token, createUser, companyId } = await build(t);
+  const seeded = (await request('GET', '/api/whatsapp', { token })).body[0];
+  const user = await createUser(companyId);
+  const list = await request('GET', '/api/whatsapp', { token: user.token });
+  t.equal(list.status, 200);
+  t.notOk('token' in list.body[0], 'token hidden from non-admins');
+  const calls: Array<[string, string, unknown?]> = [
+    ['POST', '/api/whatsapp', body('Nope')],
+    ['PUT', `/api/whatsapp/${seeded.id}`, { name: 'Nope' }],
+    ['DELETE', `/api/whatsapp/${seeded.id}`],
+    ['POST', `/api/whatsappsession/${seeded.id}`],
+    ['PUT', `/api/whatsappsession/${seeded.id}`],
+    ['DELETE', `/api/whatsappsession/${seeded.id}`],
+  ];
+  for (const [method, url, b] of calls) {
+    const res = await request(method, url, { token: user.token, body: b });
+    t.equal(res.status, 403, `${method} ${url}`);
+    t.equal(res.body.error, 'ERR_NO_PERMISSION');
+  }
+});
