@@ -1,0 +1,42 @@
+import type { AuthUser } from '../../auth/index.js';
+import { User } from '../../db/models/index.js';
+import type { Ticket } from '../../db/models/index.js';
+import { notFound } from '../../http/errors.js';
+
+/** The caller with what ticket permissions depend on (core §6). */
+export interface Actor {
+  id: number;
+  companyId: number;
+  isAdmin: boolean;
+  allTicket: boolean;
+  queueIds: number[];
+  whatsappId: number | null;
+  name: string;
+}
+
+export async function loadActor(user: AuthUser): Promise<Actor> {
+  const row = await User.scoped(user.companyId).findById(user.id).withGraphFetched('queues(onlyId)').modifiers({ onlyId: (q) => q.select('queues.id') });
+  if (!row) throw notFound('ERR_NO_USER_FOUND');
+  return {
+    id: row.id, companyId: row.companyId, name: row.name,
+    isAdmin: row.profile === 'admin' || row.super,
+    allTicket: row.allTicket === 'enabled',
+    queueIds: (row.queues ?? []).map((q) => q.id),
+    whatsappId: row.whatsappId ?? null,
+  };
+}
+
+/**
+ * Who may see a ticket: an admin any; a user their own, and those of their queues; tickets without a
+ * queue only admins (and users with allTicket enabled, who are notified of every pending ticket).
+ */
+export function canSee(actor: Actor, ticket: Pick<Ticket, 'userId' | 'queueId'>): boolean {
+  if (actor.isAdmin || ticket.userId === actor.id) return true;
+  return ticket.queueId ? actor.queueIds.includes(ticket.queueId) : actor.allTicket;
+}
+
+/** Who may change a ticket: an admin any; a user one they see that is theirs or nobody's yet. */
+export function canAct(actor: Actor, ticket: Pick<Ticket, 'userId' | 'queueId'>): boolean {
+  if (actor.isAdmin) return true;
+  return canSee(actor, ticket) && (ticket.userId === actor.id || !ticket.userId);
+}

@@ -1,0 +1,61 @@
+import { Ticket } from '../../db/models/index.js';
+import type { PipelineDeps } from '../../messaging/deps.js';
+import type { TicketService } from './service.js';
+
+interface JobData { companyId: number; ticketId: number }
+
+export const EXPIRE_JOB = 'tickets.expire';
+export const TRANSFER_JOB = 'tickets.transfer';
+
+/**
+ * Inactivity on a connection's settings: `expiresTicket` (hours without activity closes a live ticket
+ * with expiresInactiveMessage) and `timeToTransfer` (minutes waiting without an agent moves a pending
+ * ticket to transferQueueId). One delayed job per ticket; when it fires early (the ticket had activity
+ * since) it re-enqueues itself for the new due time, so busy tickets cost no extra jobs.
+ */
+export function createInactivity(deps: PipelineDeps, tickets: () => TicketService) {
+  const { jobs } = deps;
+
+  async function enqueue(name: string, data: JobData, due: number) {
+    await jobs.enqueue(name, data, { runAt: new Date(due), jobId: `${data.ticketId}-${due}` });
+  }
+
+  async function schedule(companyId: number, ticket: Ticket) {
+    if (!ticket.whatsappId) return;
+    const whatsapp = (await deps.connections.get(companyId, ticket.whatsappId))?.whatsapp;
+    if (!whatsapp) return;
+    const data = { companyId, ticketId: ticket.id };
+    const activity = Date.parse(ticket.updatedAt ?? '') || Date.now();
+    if (whatsapp.expiresTicket > 0) await enqueue(EXPIRE_JOB, data, activity + whatsapp.expiresTicket * 3600_000);
+    if ((whatsapp.timeToTransfer ?? 0) > 0 && whatsapp.transferQueueId && ticket.status === 'pending') {
+      await enqueue(TRANSFER_JOB, data, (Date.parse(ticket.createdAt ?? '') || Date.now()) + whatsapp.timeToTransfer! * 60_000);
+    }
+  }
+
+  async function expire({ companyId, ticketId }: JobData) {
+    const ticket = await Ticket.scoped(companyId).findById(ticketId);
+    if (!ticket || ticket.status === 'closed' || !ticket.whatsappId) return;
+    const whatsapp = (await deps.connections.get(companyId, ticket.whatsappId))?.whatsapp;
+    if (!whatsapp || whatsapp.expiresTicket <= 0) return;
+    const due = Date.parse(ticket.updatedAt ?? '') + whatsapp.expiresTicket * 3600_000;
+    if (due > Date.now()) return enqueue(EXPIRE_JOB, { companyId, ticketId }, due);
+    await tickets().close(companyId, ticket, null, 'inactivity');
+  }
+
+  async function transfer({ companyId, ticketId }: JobData) {
+    const ticket = await Ticket.scoped(companyId).findById(ticketId);
+    if (!ticket || ticket.status !== 'pending' || ticket.userId || !ticket.whatsappId) return;
+    const whatsapp = (await deps.connections.get(companyId, ticket.whatsappId))?.whatsapp;
+    if (!whatsapp?.transferQueueId || !whatsapp.timeToTransfer || ticket.queueId === whatsapp.transferQueueId) return;
+    const due = Date.parse(ticket.createdAt ?? '') + whatsapp.timeToTransfer * 60_000;
+    if (due > Date.now()) return enqueue(TRANSFER_JOB, { companyId, ticketId }, due);
+    // Only a ticket still waiting moves: the condition is re-checked in the UPDATE itself.
+    const moved = await Ticket.scoped(companyId).where({ id: ticketId, status: 'pending' }).whereNull('userId')
+      .patch({ queueId: whatsapp.transferQueueId, chatbot: false, queueOptionId: null } as Partial<Ticket>);
+    if (moved) await tickets().emitUpdate(companyId, (await Ticket.scoped(companyId).findById(ticketId))!);
+  }
+
+  jobs.define<JobData>(EXPIRE_JOB, expire);
+  jobs.define<JobData>(TRANSFER_JOB, transfer);
+  return { schedule, expire, transfer };
+}

@@ -1,0 +1,73 @@
+import { Contact, Queue, Tag, Ticket, User, Whatsapp } from '../../db/models/index.js';
+import { protocolOf } from '../../messaging/templates.js';
+
+export type TicketView = Record<string, unknown> & { id: number };
+
+/** Relations the caller already has (the pipeline knows the contact and connection): not re-read. */
+export interface KnownRelations {
+  contacts?: Contact[];
+  whatsapps?: Array<Pick<Whatsapp, 'id' | 'name'>>;
+  queues?: Array<Pick<Queue, 'id' | 'name' | 'color'>>;
+}
+
+const uniq = (ids: Array<number | null | undefined>) => [...new Set(ids.filter((id): id is number => typeof id === 'number'))];
+
+/**
+ * The ticket as the console shows it (core §3): contact, user (name), queue (name, color), whatsapp
+ * (name), tags (name, color). One query per relation for the whole page, run in parallel, only for
+ * relations not already known: a page of 20 tickets costs at most five small indexed reads.
+ */
+export async function ticketViews(companyId: number, tickets: Ticket[], known: KnownRelations = {}): Promise<TicketView[]> {
+  if (tickets.length === 0) return [];
+  const need = <T extends { id: number }>(have: T[] | undefined, ids: number[]) => {
+    const found = new Map((have ?? []).map((r) => [r.id, r] as const));
+    return { found, missing: ids.filter((id) => !found.has(id)) };
+  };
+  const contacts = need(known.contacts, uniq(tickets.map((t) => t.contactId)));
+  const whatsapps = need(known.whatsapps, uniq(tickets.map((t) => t.whatsappId)));
+  const queues = need(known.queues, uniq(tickets.map((t) => t.queueId)));
+  const userIds = uniq(tickets.map((t) => t.userId));
+  const ticketIds = tickets.map((t) => t.id);
+
+  const [contactRows, whatsappRows, queueRows, userRows, tagRows] = await Promise.all([
+    contacts.missing.length ? Contact.scoped(companyId).whereIn('id', contacts.missing) : [],
+    whatsapps.missing.length ? Whatsapp.scoped(companyId).whereIn('id', whatsapps.missing).select('id', 'name') : [],
+    queues.missing.length ? Queue.scoped(companyId).whereIn('id', queues.missing).select('id', 'name', 'color') : [],
+    userIds.length ? User.scoped(companyId).whereIn('id', userIds).select('id', 'name') : [],
+    Tag.scoped(companyId).join('ticketTags', 'ticketTags.tagId', 'tags.id').whereIn('ticketTags.ticketId', ticketIds)
+      .select('tags.id', 'tags.name', 'tags.color', 'ticketTags.ticketId') as unknown as Promise<Array<Tag & { ticketId: number }>>,
+  ]);
+  for (const r of contactRows as Contact[]) contacts.found.set(r.id, r);
+  for (const r of whatsappRows as Whatsapp[]) whatsapps.found.set(r.id, r);
+  for (const r of queueRows as Queue[]) queues.found.set(r.id, r);
+  const users = new Map((userRows as User[]).map((u) => [u.id, u] as const));
+  const tagsOf = new Map<number, Array<{ id: number; name: string; color: string }>>();
+  for (const tag of tagRows) {
+    const list = tagsOf.get(Number(tag.ticketId)) ?? [];
+    list.push({ id: tag.id, name: tag.name, color: tag.color });
+    tagsOf.set(Number(tag.ticketId), list);
+  }
+
+  const pick = <T extends object>(row: T | undefined, keys: Array<keyof T>) =>
+    row ? Object.fromEntries(keys.map((k) => [k, row[k]])) : null;
+  return tickets.map((t) => {
+    const json = (typeof t.toJSON === 'function' ? t.toJSON() : { ...t }) as TicketView;
+    const contact = contacts.found.get(t.contactId);
+    const queue = t.queueId ? queues.found.get(t.queueId) : undefined;
+    const whatsapp = t.whatsappId ? whatsapps.found.get(t.whatsappId) : undefined;
+    const user = t.userId ? users.get(t.userId) : undefined;
+    return {
+      ...json,
+      protocol: protocolOf(t),
+      contact: contact ? (typeof contact.toJSON === 'function' ? contact.toJSON() : contact) : null,
+      queue: pick(queue, ['id', 'name', 'color']),
+      whatsapp: pick(whatsapp, ['id', 'name']),
+      user: pick(user, ['id', 'name']),
+      tags: tagsOf.get(t.id) ?? [],
+    };
+  });
+}
+
+export async function ticketView(companyId: number, ticket: Ticket, known: KnownRelations = {}): Promise<TicketView> {
+  return (await ticketViews(companyId, [ticket], known))[0];
+}

@@ -1,0 +1,36 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Knex } from 'knex';
+import type { Bus } from '../bus/index.js';
+import type { JobQueue } from '../jobs/index.js';
+import type { HookRegistry } from '../sdk/hooks.js';
+import type { Storage } from '../storage/index.js';
+import type { SettingsService } from '../tenancy/settings.js';
+import type { ConnectionCache } from './connection-cache.js';
+import type { AckUpdate, InboundMessage, MessagingProvider } from './provider.js';
+
+/** The contract with the session manager (sessions.ts). */
+export interface ConnectionRef { companyId: number; whatsappId: number }
+export interface InboundCall { from: string; providerId: string; isVideo: boolean; timestamp: Date }
+export interface InboundHandler {
+  onMessage(conn: ConnectionRef, message: InboundMessage): Promise<void>;
+  onAck(conn: ConnectionRef, update: AckUpdate): Promise<void>;
+  onCall?(conn: ConnectionRef, call: InboundCall): Promise<void>;
+}
+export interface SessionsLike {
+  setInboundHandler(handler: InboundHandler): void;
+  provider(whatsappId: number): MessagingProvider;
+}
+
+/** What the pipeline needs from the app: passed in, so tests can build it around a fake provider. */
+export interface PipelineDeps {
+  knex: Knex;
+  bus: Bus;
+  hooks: HookRegistry;
+  storage: Storage;
+  jobs: JobQueue;
+  settings: SettingsService;
+  connections: ConnectionCache;
+  /** The connected provider of a connection; throws ERR_WAPP_NOT_INITIALIZED when it is not connected. */
+  provider(whatsappId: number): MessagingProvider;
+  log: FastifyBaseLogger;
+}

@@ -1,0 +1,258 @@
+import { raw } from 'objection';
+import type { Knex } from 'knex';
+import { randomUUID } from 'node:crypto';
+import { Contact, Message, Ticket } from '../db/models/index.js';
+import { dbNow, toDbTime } from '../db/time.js';
+import type { StoredFile } from '../storage/index.js';
+import { normalizeNumber } from '../util/phone.js';
+import { ticketView } from '../domains/tickets/view.js';
+import type { CachedConnection } from './connection-cache.js';
+import { isUniqueViolation, RetryTransaction, withRetries } from './db-errors.js';
+import type { ConnectionRef, InboundCall, InboundHandler, PipelineDeps } from './deps.js';
+import { mediaTypeOf, messageJson } from './message-view.js';
+import type { InboundMessage } from './provider.js';
+
+export interface InboundOptions {
+  /** Runs after the message is stored and no hook handled it: the queue chatbot. */
+  chatbot(input: { companyId: number; ticket: Ticket; contact: Contact; conn: CachedConnection; settings: Map<string, string | null>; body: string; isNewTicket: boolean }): Promise<void>;
+  /** A new live ticket was opened (inactivity jobs). */
+  onNewTicket?(companyId: number, ticket: Ticket, conn: CachedConnection): Promise<void>;
+  /** Sends a plain text on a ticket (call notices). */
+  notify(companyId: number, ticket: Ticket, contact: Contact, body: string): Promise<void>;
+}
+
+class DuplicateMessage extends Error {}
+
+/** How long a rating question waits for its answer. */
+const RATING_WINDOW_MS = 24 * 3600_000;
+
+const MEDIA_KINDS: Record<string, string> = { location: 'locationMessage', vcard: 'vcard', call_log: 'call_log' };
+
+function labelOf(msg: InboundMessage, media?: StoredFile): string {
+  if (msg.body && msg.body.trim()) return msg.body;
+  if (media) return media.name;
+  return msg.kind === 'text' ? '' : msg.kind;
+}
+
+/**
+ * The inbound pipeline. Per message, for a known contact with a live ticket, the database sees:
+ * one read (contact + live ticket id, one indexed join), then BEGIN, one UPDATE of the ticket, one
+ * INSERT of the message, one read of the ticket, COMMIT, and after the commit two small parallel
+ * reads (user name, tags) for the event payload: 8 statements. Settings, the connection, its queues
+ * and the company's hours come from in-process caches.
+ *
+ * Correctness comes from the database's unique keys, not from pre-checks: messages(whatsappId,
+ * providerId) makes a replay store nothing; contacts(companyId, number|lid) makes one person one
+ * contact; tickets_live_contact_unique makes one live ticket per contact and connection. A lost race
+ * re-reads (contacts) or retries the transaction with a fresh snapshot (tickets).
+ */
+export function createInboundHandler(deps: PipelineDeps, options: InboundOptions): InboundHandler {
+  const { knex, log } = deps;
+
+  /** The contact by number or @lid, with the id of its live ticket on this connection, in one read. */
+  async function lookup(companyId: number, whatsappId: number, number: string, lid?: string) {
+    const rows = await Contact.scoped(companyId)
+      .leftJoin('tickets', (j) => j.on('tickets.contactId', 'contacts.id')
+        .andOn('tickets.whatsappId', knex.raw('?', [whatsappId]))
+        .andOn('tickets.liveSlot', knex.raw('1')))
+      .where((q) => { q.where('contacts.number', number); if (lid) q.orWhere('contacts.lid', lid); })
+      .select('contacts.*', 'tickets.id as liveTicketId')
+      .limit(2) as Array<Contact & { liveTicketId: number | null }>;
+    // A number match wins over a lid match (two rows only while a lid is being mapped).
+    const row = rows.find((r) => r.number === number) ?? rows[0];
+    if (!row) return undefined;
+    const liveTicketId = row.liveTicketId ? Number(row.liveTicketId) : null;
+    delete (row as Partial<typeof row>).liveTicketId;
+    return { contact: row as Contact, liveTicketId };
+  }
+
+  async function resolveContact(companyId: number, whatsappId: number, msg: InboundMessage, number: string) {
+    const lid = msg.lid ? normalizeNumber(msg.lid) || undefined : undefined;
+    const found = await lookup(companyId, whatsappId, number, lid);
+    if (found) {
+      const patch: Partial<Contact> = {};
+      if (lid && !found.contact.lid) patch.lid = lid;
+      if (!msg.fromMe && !msg.isGroup && msg.pushName && found.contact.name === found.contact.number) patch.name = msg.pushName;
+      if (Object.keys(patch).length) {
+        // A lid already mapped to another row is left alone: the number row stays the contact.
+        await found.contact.$query().patch(patch).catch((err) => { if (!isUniqueViolation(err)) throw err; });
+        Object.assign(found.contact, patch);
+      }
+      return found;
+    }
+    try {
+      const contact = await Contact.scoped(companyId).insertAndFetch({
+        uuid: randomUUID(), number, lid: lid ?? null, isGroup: msg.isGroup, whatsappId,
+        name: (!msg.fromMe && !msg.isGroup && msg.pushName) || number,
+      } as Partial<Contact>);
+      return { contact, liveTicketId: null };
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+      // Another message of the same person created it first: read theirs.
+      const winner = await lookup(companyId, whatsappId, number, lid);
+      if (!winner) throw err;
+      return winner;
+    }
+  }
+
+  async function saveMedia(companyId: number, msg: InboundMessage): Promise<{ file?: StoredFile; error?: string }> {
+    if (!msg.media) return {};
+    try {
+      const data = typeof msg.media.data === 'function' ? await msg.media.data() : msg.media.data;
+      const ext = msg.media.mimetype.split('/')[1]?.split(';')[0] ?? 'bin';
+      const file = await deps.storage.save(companyId, data, { filename: msg.media.filename ?? `${msg.kind}-${msg.providerId}.${ext}`, mimetype: msg.media.mimetype.split(';')[0] });
+      return { file };
+    } catch (err) {
+      log.warn({ err, providerId: msg.providerId }, 'inbound media not stored');
+      return { error: (err as { code?: string }).code ?? 'ERR_WAPP_DOWNLOAD_MEDIA' };
+    }
+  }
+
+  /** A closed ticket of this contact whose rating question is still waiting for an answer. */
+  function pendingRating(companyId: number, contactId: number, whatsappId: number, trx: Knex.Transaction) {
+    return Ticket.scoped(companyId).transacting(trx)
+      .where({ contactId, whatsappId, status: 'closed' }).whereNull('rating').whereNotNull('ratingRequestedAt')
+      .where('ratingRequestedAt', '>', toDbTime(Date.now() - RATING_WINDOW_MS))
+      .orderBy('id', 'desc').first();
+  }
+
+  async function store(companyId: number, whatsappId: number, msg: InboundMessage, number: string, media: { file?: StoredFile; error?: string }) {
+    const { contact, liveTicketId } = await resolveContact(companyId, whatsappId, msg, number);
+    return knex.transaction(async (trx) => {
+      const now = dbNow();
+      const lastMessage = labelOf(msg, media.file);
+      const unread = msg.fromMe ? 0 : 1;
+      let ticket: Ticket | undefined;
+      let isNewTicket = false;
+      let rated = false;
+      if (liveTicketId) {
+        // The row lock taken here serialises concurrent messages of one ticket (no FK-lock deadlock).
+        const touched = await Ticket.scoped(companyId).transacting(trx).where({ id: liveTicketId, liveSlot: 1 }).patch({
+          unreadMessages: raw('?? + ?', ['unreadMessages', unread]), lastMessage, updatedAt: now,
+          ...(msg.fromMe ? {} : { lastInboundAt: now }),
+        } as unknown as Partial<Ticket>);
+        if (!touched) throw new RetryTransaction('the live ticket was closed meanwhile');
+      } else {
+        const rating = !msg.fromMe && !msg.isGroup ? await pendingRating(companyId, contact.id, whatsappId, trx) : undefined;
+        const answer = msg.body.trim();
+        if (rating && /^[1-3]$/.test(answer)) {
+          ticket = await Ticket.scoped(companyId).transacting(trx).patchAndFetchById(rating.id, { rating: Number(answer) } as Partial<Ticket>);
+          rated = true;
+        } else {
+          // Any other answer means the contact moved on: stop waiting for a rating.
+          if (rating) await Ticket.scoped(companyId).transacting(trx).findById(rating.id).patch({ ratingRequestedAt: null } as Partial<Ticket>);
+          try {
+            ticket = await Ticket.scoped(companyId).transacting(trx).insert({
+              uuid: randomUUID(), contactId: contact.id, whatsappId, status: 'pending', isGroup: msg.isGroup,
+              unreadMessages: unread, lastMessage, chatbot: false, amountUsedBotQueues: 0, useIntegration: false,
+              ...(msg.fromMe ? {} : { lastInboundAt: now }),
+            } as Partial<Ticket>);
+            isNewTicket = true;
+          } catch (err) {
+            if (isUniqueViolation(err)) throw new RetryTransaction('another message opened the ticket first');
+            throw err;
+          }
+        }
+      }
+      const ticketId = ticket?.id ?? liveTicketId!;
+      const quoted = msg.quotedProviderId
+        ? await Message.scoped(companyId).transacting(trx).where({ whatsappId, providerId: msg.quotedProviderId }).select('id').first()
+        : undefined;
+      let message: Message;
+      try {
+        message = await Message.scoped(companyId).transacting(trx).insert({
+          ticketId, contactId: contact.id, whatsappId, providerId: msg.providerId, body: msg.body ?? '', fromMe: msg.fromMe,
+          mediaType: media.file ? (msg.kind === 'sticker' ? 'image' : mediaTypeOf(media.file.mimetype)) : MEDIA_KINDS[msg.kind] ?? null,
+          mediaUrl: media.file?.url ?? null, mediaName: media.file?.name ?? null,
+          ack: msg.fromMe ? 1 : 0, read: msg.fromMe, isDeleted: false, isEdited: false, status: msg.fromMe ? 'sent' : 'received',
+          quotedMsgId: quoted?.id ?? null, participant: msg.participant ?? null,
+          data: media.file || media.error || msg.data
+            ? { ...(msg.data ?? {}), ...(media.file ? { mediaKey: media.file.key, mimetype: media.file.mimetype } : {}), ...(media.error ? { mediaError: media.error } : {}) }
+            : null,
+        } as Partial<Message>);
+      } catch (err) {
+        if (isUniqueViolation(err)) throw new DuplicateMessage();
+        throw err;
+      }
+      if (!ticket) ticket = await Ticket.scoped(companyId).transacting(trx).findById(ticketId);
+      return { contact, ticket: ticket!, message, isNewTicket, rated };
+    });
+  }
+
+  async function onMessage(conn: ConnectionRef, msg: InboundMessage) {
+    const { companyId, whatsappId } = conn;
+    const cached = await deps.connections.get(companyId, whatsappId);
+    if (!cached) return log.warn({ whatsappId }, 'inbound message for an unknown connection');
+    const settings = await deps.settings.all(companyId);
+    // CheckMsgIsGroup enabled: group conversations are ignored.
+    if (msg.isGroup && settings.get('CheckMsgIsGroup') !== 'disabled') return;
+    if (msg.kind === 'edit' || msg.kind === 'delete' || msg.kind === 'reaction') return applyToTarget(companyId, whatsappId, msg);
+    const number = normalizeNumber(msg.from);
+    if (!number) return log.warn({ from: msg.from }, 'inbound message without a usable sender');
+
+    const media = await saveMedia(companyId, msg);
+    let stored: Awaited<ReturnType<typeof store>>;
+    try {
+      stored = await withRetries(() => store(companyId, whatsappId, msg, number, media));
+    } catch (err) {
+      if (media.file) await deps.storage.remove(media.file.key).catch(() => undefined);
+      if (err instanceof DuplicateMessage) return; // a replay: stored once already
+      throw err;
+    }
+    const { contact, ticket, message, isNewTicket, rated } = stored;
+    const view = await ticketView(companyId, ticket, { contacts: [contact], whatsapps: [cached.whatsapp], queues: cached.queues });
+    deps.bus.emit(companyId, 'ticket', { action: 'update', ticket: view });
+    deps.bus.emit(companyId, 'appMessage', { action: 'create', message: messageJson(message), ticket: view, contact: contact.toJSON() });
+    if (isNewTicket) await options.onNewTicket?.(companyId, ticket, cached);
+    if (rated || msg.fromMe || msg.kind === 'call_log') return;
+
+    const handled = await deps.hooks.run('onInboundMessage', { companyId, ticket, message, contact, connection: cached.whatsapp, isNewTicket }, log);
+    if (handled) return;
+    await options.chatbot({ companyId, ticket, contact, conn: cached, settings, body: msg.body ?? '', isNewTicket });
+  }
+
+  /** Edits, deletions and reactions change the message they point at; they are not new messages. */
+  async function applyToTarget(companyId: number, whatsappId: number, msg: InboundMessage) {
+    if (!msg.targetProviderId) return;
+    const patch: Partial<Message> = msg.kind === 'edit' ? { body: msg.body, isEdited: true }
+      : msg.kind === 'delete' ? { isDeleted: true } : { reaction: msg.body || null };
+    const target = Message.scoped(companyId).where({ whatsappId, providerId: msg.targetProviderId });
+    const changed = await target.clone().patch(patch);
+    if (!changed) return;
+    const message = await target.clone().first();
+    if (message) deps.bus.emit(companyId, 'appMessage', { action: 'update', message: messageJson(message) });
+  }
+
+  async function onAck(conn: ConnectionRef, update: { providerId: string; ack: number }) {
+    // Acks only rise: a late lower ack never overwrites a higher one.
+    const query = Message.scoped(conn.companyId).where({ whatsappId: conn.whatsappId, providerId: update.providerId });
+    const changed = await query.clone().where('ack', '<', update.ack).patch({ ack: update.ack } as Partial<Message>);
+    if (!changed) return;
+    const message = await query.clone().first();
+    if (message) deps.bus.emit(conn.companyId, 'appMessage', { action: 'update', message: messageJson(message) });
+  }
+
+  /** Calls: with the `call` setting disabled the call is rejected, logged as a call_log message and the contact told. */
+  async function onCall(conn: ConnectionRef, call: InboundCall) {
+    if (!(await deps.settings.get(conn.companyId, 'call') === 'disabled')) return;
+    try {
+      const provider = deps.provider(conn.whatsappId) as { rejectCall?: (c: InboundCall) => Promise<void> };
+      await provider.rejectCall?.(call);
+    } catch (err) {
+      log.warn({ err }, 'call not rejected');
+    }
+    const at = call.timestamp.toTimeString().slice(0, 5);
+    await onMessage(conn, {
+      providerId: `call-${call.providerId}`, from: call.from, fromMe: false, isGroup: false, kind: 'call_log',
+      body: `Chamada de ${call.isVideo ? 'vídeo' : 'voz'} perdida às ${at}`, data: { isVideo: call.isVideo }, timestamp: call.timestamp,
+    });
+    const number = normalizeNumber(call.from);
+    const found = await lookup(conn.companyId, conn.whatsappId, number);
+    if (found?.liveTicketId) {
+      const ticket = await Ticket.scoped(conn.companyId).findById(found.liveTicketId);
+      if (ticket) await options.notify(conn.companyId, ticket, found.contact, 'As chamadas de voz e vídeo estão desabilitadas para este número. Por favor, envie uma mensagem de texto.');
+    }
+  }
+
+  return { onMessage, onAck, onCall };
+}

@@ -1,0 +1,29 @@
+import { Message } from '../db/models/index.js';
+
+/** Spec media types (core §3) from a MIME type. */
+export function mediaTypeOf(mimetype: string): string {
+  const top = mimetype.split('/')[0];
+  return ['image', 'audio', 'video'].includes(top) ? top : 'application';
+}
+
+/** A message as the console reads it: the model's JSON plus its quoted message, when loaded. */
+export function messageJson(message: Message): Record<string, unknown> {
+  const json = message.toJSON() as Record<string, unknown>;
+  const data = json.data as Record<string, unknown> | null | undefined;
+  // The storage key is internal: the URL is what clients use.
+  if (data && 'mediaKey' in data) {
+    const { mediaKey: _k, ...rest } = data;
+    void _k;
+    json.data = Object.keys(rest).length ? rest : null;
+  }
+  return json;
+}
+
+/** Loads messages with their quoted message (one extra query for the page). */
+export async function withQuoted(companyId: number, messages: Message[]): Promise<Message[]> {
+  const ids = [...new Set(messages.map((m) => m.quotedMsgId).filter((id): id is number => !!id))];
+  if (ids.length === 0) return messages;
+  const quoted = new Map((await Message.scoped(companyId).whereIn('id', ids)).map((m) => [m.id, m] as const));
+  for (const m of messages) if (m.quotedMsgId) m.quotedMsg = quoted.get(m.quotedMsgId) ?? null;
+  return messages;
+}

@@ -1,0 +1,132 @@
+import { Contact, Message, Ticket, Whatsapp } from '../db/models/index.js';
+import { dbNow } from '../db/time.js';
+import { AppError, notFound } from '../http/errors.js';
+import type { StoredFile } from '../storage/index.js';
+import { ticketView } from '../domains/tickets/view.js';
+import type { PipelineDeps } from './deps.js';
+import { openLiveTicket } from './live-ticket.js';
+import { mediaTypeOf, messageJson } from './message-view.js';
+
+export interface SendInput {
+  companyId: number;
+  ticket: Ticket;
+  body?: string;
+  media?: StoredFile;
+  quotedMsgId?: number | null;
+  userId?: number | null;
+  /** The ticket's contact when the caller has it (saves a read). */
+  contact?: Contact;
+  /** Send the voice note as a push-to-talk audio. */
+  asVoice?: boolean;
+}
+
+export interface SendToContactInput {
+  companyId: number;
+  contactId: number;
+  whatsappId?: number;
+  body?: string;
+  media?: StoredFile;
+  userId?: number | null;
+}
+
+export interface MessageSender {
+  /** Stores the message ('sending'), hands it to the provider, then marks it 'sent' or 'failed'. Never throws for a provider failure. */
+  send(input: SendInput): Promise<Message>;
+  /** Opens or reuses the contact's live ticket (default connection when none given) and sends. */
+  sendToContact(input: SendToContactInput): Promise<{ ticket: Ticket; message: Message }>;
+  /** Re-sends a failed message. */
+  retry(companyId: number, messageId: number): Promise<Message>;
+}
+
+const lastMessageOf = (body: string | undefined, media?: StoredFile) => (body && body.trim() ? body : media ? media.name : '');
+
+export function createSender(deps: PipelineDeps): MessageSender {
+  const { bus, hooks, log } = deps;
+
+  /** Hands a stored message to the provider and records the outcome; the message is never lost. */
+  async function deliver(companyId: number, message: Message, ticket: Ticket, contact: Contact): Promise<Message> {
+    let patch: Partial<Message>;
+    try {
+      const provider = deps.provider(ticket.whatsappId!);
+      const quoted = message.quotedMsgId ? await Message.scoped(companyId).findById(message.quotedMsgId).select('providerId') : undefined;
+      const mediaKey = (message.data as { mediaKey?: string } | null)?.mediaKey;
+      const path = mediaKey ? deps.storage.resolve(mediaKey) : undefined;
+      const sent = await provider.send({
+        to: contact.number,
+        isGroup: contact.isGroup,
+        body: message.body ?? undefined,
+        quotedProviderId: quoted?.providerId ?? undefined,
+        media: path ? {
+          path, mimetype: String((message.data as { mimetype?: string }).mimetype ?? 'application/octet-stream'),
+          filename: message.mediaName ?? 'file', caption: message.body ?? undefined,
+          asVoice: Boolean((message.data as { asVoice?: boolean }).asVoice),
+        } : undefined,
+      });
+      patch = { status: 'sent', providerId: sent.providerId, ack: Math.max(message.ack, sent.ack), error: null };
+    } catch (err) {
+      const code = err instanceof AppError ? err.code : 'ERR_SENDING_WAPP_MSG';
+      log.warn({ err, messageId: message.id, ticketId: ticket.id }, 'sending failed');
+      patch = { status: 'failed', error: `${code}: ${(err as Error).message ?? ''}`.slice(0, 1000) };
+    }
+    const updated = await message.$query().patchAndFetch(patch);
+    bus.emit(companyId, 'appMessage', { action: 'update', message: messageJson(updated) });
+    return updated;
+  }
+
+  async function send(input: SendInput): Promise<Message> {
+    const { companyId, ticket } = input;
+    const body = input.body ?? '';
+    if (!body.trim() && !input.media) throw new AppError('ERR_VALIDATION', 400, 'Empty message', { field: 'body' });
+    const contact = input.contact ?? ticket.contact ?? await Contact.scoped(companyId).findById(ticket.contactId);
+    if (!contact) throw notFound('ERR_NO_CONTACT_FOUND');
+
+    // Stored before the provider is called: a crash or a provider error leaves a visible 'sending'/'failed' row.
+    const { message, updatedTicket } = await deps.knex.transaction(async (trx) => {
+      const message = await Message.scoped(companyId).transacting(trx).insertAndFetch({
+        ticketId: ticket.id, contactId: contact.id, whatsappId: ticket.whatsappId, body, fromMe: true, ack: 0, read: true,
+        isDeleted: false, isEdited: false, status: 'sending', userId: input.userId ?? null, quotedMsgId: input.quotedMsgId ?? null,
+        mediaType: input.media ? (input.asVoice ? 'audio' : mediaTypeOf(input.media.mimetype)) : null,
+        mediaUrl: input.media?.url ?? null, mediaName: input.media?.name ?? null,
+        data: input.media ? { mediaKey: input.media.key, mimetype: input.media.mimetype, ...(input.asVoice ? { asVoice: true } : {}) } : null,
+      } as Partial<Message>);
+      const updatedTicket = await Ticket.scoped(companyId).transacting(trx).patchAndFetchById(ticket.id, {
+        lastMessage: lastMessageOf(body, input.media), updatedAt: dbNow(),
+      } as Partial<Ticket>);
+      return { message, updatedTicket };
+    });
+    Object.assign(ticket, updatedTicket);
+    bus.emit(companyId, 'appMessage', {
+      action: 'create', message: messageJson(message), ticket: await ticketView(companyId, ticket, { contacts: [contact] }), contact: contact.toJSON(),
+    });
+    await hooks.run('onOutboundMessage', { companyId, ticket, message }, log);
+    return deliver(companyId, message, ticket, contact);
+  }
+
+  async function sendToContact(input: SendToContactInput) {
+    const { companyId } = input;
+    const contact = await Contact.scoped(companyId).findById(input.contactId);
+    if (!contact) throw notFound('ERR_NO_CONTACT_FOUND');
+    const whatsapp = input.whatsappId
+      ? await Whatsapp.scoped(companyId).findById(input.whatsappId)
+      : await Whatsapp.scoped(companyId).where({ isDefault: true }).first();
+    if (!whatsapp) throw notFound(input.whatsappId ? 'ERR_NO_WAPP_FOUND' : 'ERR_NO_DEF_WAPP_FOUND');
+    const { ticket, created } = await openLiveTicket(companyId, { contactId: contact.id, whatsappId: whatsapp.id, isGroup: contact.isGroup });
+    if (created) bus.emit(companyId, 'ticket', { action: 'update', ticket: await ticketView(companyId, ticket, { contacts: [contact] }) });
+    const message = await send({ companyId, ticket, body: input.body, media: input.media, userId: input.userId, contact });
+    return { ticket, message };
+  }
+
+  async function retry(companyId: number, messageId: number) {
+    const message = await Message.scoped(companyId).findById(messageId);
+    if (!message) throw notFound('ERR_NO_MESSAGE_FOUND');
+    if (!message.fromMe || message.status !== 'failed') throw new AppError('ERR_MESSAGE_NOT_FAILED', 409, 'Only a failed message can be re-sent');
+    const ticket = await Ticket.scoped(companyId).findById(message.ticketId);
+    const contact = ticket && await Contact.scoped(companyId).findById(ticket.contactId);
+    if (!ticket || !contact) throw notFound('ERR_NO_TICKET_FOUND');
+    const sending = await message.$query().patchAndFetch({ status: 'sending', error: null } as Partial<Message>);
+    bus.emit(companyId, 'appMessage', { action: 'update', message: messageJson(sending) });
+    return deliver(companyId, sending, ticket, contact);
+  }
+
+  return { send, sendToContact, retry };
+}
