@@ -1,0 +1,103 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { InputText } from 'primereact/inputtext';
+import { InputTextarea } from 'primereact/inputtextarea';
+import { Button } from 'primereact/button';
+import { Tag } from 'primereact/tag';
+import './i18n';
+import './sandbox.css';
+import { api } from '../../api/client';
+import { useConnections } from '../../data/connections';
+import { useSession } from '../../session/useSession';
+import { useSocketEvent, companyEvent } from '../../socket/useSocketEvent';
+import { toast } from '../../toast/toast';
+import { formatTime } from '../../util/format';
+import { ackIcon } from '../tickets/rules';
+import { conversationFor, type OutboxRecord, type PhoneLine } from './conversation';
+
+const POLL_MS = 1500;
+
+/** A simulated customer phone on a sandbox connection: write inbound messages, read the agent's replies with ticks. */
+export default function SandboxPage() {
+  const { t } = useTranslation();
+  const { connectionId } = useParams();
+  const id = Number(connectionId);
+  const { companyId } = useSession();
+  const { connections } = useConnections();
+  const connection = connections.find((c) => c.id === id);
+  const [number, setNumber] = useState('5511988887777');
+  const [name, setName] = useState('Maria Cliente');
+  const [body, setBody] = useState('');
+  const [sent, setSent] = useState<PhoneLine[]>([]);
+  const [outbox, setOutbox] = useState<OutboxRecord[]>([]);
+  const [busy, setBusy] = useState(false);
+  const file = useRef<HTMLInputElement>(null);
+
+  const refresh = useCallback(async () => {
+    try { setOutbox((await api.get<{ records: OutboxRecord[] }>(`/sandbox/${id}/outbox`, { pageNumber: 1 })).records ?? []); }
+    catch { /* polling: the next round may work */ }
+  }, [id]);
+  useEffect(() => { void refresh(); const timer = setInterval(() => void refresh(), POLL_MS); return () => clearInterval(timer); }, [refresh]);
+  useSocketEvent(companyEvent(companyId, 'appMessage'), () => void refresh());
+
+  const send = async (files: File[] = []) => {
+    if (!body.trim() && !files.length) return;
+    setBusy(true);
+    try {
+      if (files.length) {
+        const form = new FormData();
+        form.append('number', number); form.append('name', name); form.append('body', body); form.append('file', files[0]);
+        await api.upload(`/sandbox/${id}/inbound`, form);
+      } else {
+        await api.post(`/sandbox/${id}/inbound`, { number, name: name || undefined, body });
+      }
+      setSent((l) => [...l, { key: `c${Date.now()}`, from: 'customer', to: number, body: body || files[0]?.name || '', at: new Date().toISOString() }]);
+      setBody('');
+    } catch (err) { toast.error(err); } finally { setBusy(false); }
+  };
+
+  const lines = conversationFor(number, sent, outbox);
+  return (
+    <div className="sandbox-page" data-testid="sandbox-page">
+      <div className="page-header">
+        <h2>{t('sandbox.title', { name: connection?.name ?? `#${id}` })}</h2>
+        {connection && <Tag value={t('sandbox.status', { status: connection.status })} data-testid="sandbox-status" />}
+        {connection && connection.status !== 'CONNECTED' && (
+          <>
+            <Button size="small" label={t('sandbox.start')} onClick={() => api.post(`/whatsappsession/${id}`).catch(toast.error)} data-testid="sandbox-start" />
+            <Button size="small" outlined label={t('sandbox.scan')} onClick={() => api.post(`/sandbox/${id}/scan`).catch(toast.error)} data-testid="sandbox-scan" />
+          </>
+        )}
+      </div>
+      <p className="muted">{t('sandbox.hint')}</p>
+      <div className="phone">
+        <div className="phone-head form-row">
+          <div><label htmlFor="sb-number">{t('sandbox.number')}</label><InputText id="sb-number" value={number} onChange={(e) => setNumber(e.target.value)} style={{ width: '100%' }} /></div>
+          <div><label htmlFor="sb-name">{t('sandbox.name')}</label><InputText id="sb-name" value={name} onChange={(e) => setName(e.target.value)} style={{ width: '100%' }} /></div>
+        </div>
+        <div className="phone-screen" data-testid="phone-screen">
+          {lines.length === 0 && <div className="muted">{t('sandbox.empty')}</div>}
+          {lines.map((l) => {
+            const a = ackIcon(l.ack ?? 0);
+            return (
+              <div key={l.key} className={`phone-line ${l.from}`} data-testid={`phone-${l.from}`}>
+                <small>{t(`sandbox.${l.from}`)}</small>
+                <div>{l.body}</div>
+                {l.mediaUrl && <a href={l.mediaUrl} target="_blank" rel="noreferrer"><i className="pi pi-file" /></a>}
+                <div className="meta">{formatTime(l.at)} {l.from === 'agent' && <i className={`pi ${a.icon === 'check' ? 'pi-check' : 'pi-check-circle'} ${a.read ? 'ack-read' : ''}`} data-ack={l.ack} />}</div>
+              </div>
+            );
+          })}
+        </div>
+        <div className="phone-compose">
+          <input ref={file} type="file" hidden onChange={(e) => { void send([...(e.target.files ?? [])]); e.target.value = ''; }} />
+          <Button text rounded icon="pi pi-paperclip" aria-label={t('sandbox.attach')} onClick={() => file.current?.click()} />
+          <InputTextarea value={body} onChange={(e) => setBody(e.target.value)} rows={1} autoResize placeholder={t('sandbox.message')} data-testid="sandbox-message"
+            onKeyDown={(e) => { if (e.key === 'Enter' && !e.shiftKey) { e.preventDefault(); void send(); } }} style={{ flex: 1 }} />
+          <Button icon="pi pi-send" aria-label={t('sandbox.send')} loading={busy} onClick={() => void send()} data-testid="sandbox-send" />
+        </div>
+      </div>
+    </div>
+  );
+}
