@@ -1,0 +1,102 @@
+#!/usr/bin/env node
+/**
+ * npm run create-plugin -- <id> [--dir <folder>]
+ *
+ * Without --dir: the backend goes to plugins/<id> and the remote to remotes/<id> of this repo.
+ * With --dir:    one self-contained folder <folder>/<id> (backend at its root, remote in remote/),
+ *                ready to ship through PLUGINS_DIR=<folder>. Its node_modules is linked to this repo's,
+ *                so it builds and type-checks with the repo's toolchain (--no-link to skip).
+ */
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { coreRange, namesOf, validateId } from './names.mjs';
+import { backendFiles, remoteFiles } from './templates.mjs';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+function parseArgs(argv) {
+  const args = { id: undefined, dir: undefined, repo: repoRoot, link: true };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--dir') args.dir = argv[++i];
+    else if (a === '--repo') args.repo = path.resolve(argv[++i]); // tests: a stand-in repo root
+    else if (a === '--no-link') args.link = false;
+    else if (a === '-h' || a === '--help') args.help = true;
+    else if (!a.startsWith('-') && !args.id) args.id = a;
+    else throw new Error(`unknown argument ${a}`);
+  }
+  return args;
+}
+
+const toPosix = (p) => p.split(path.sep).join('/');
+const rel = (from, to) => toPosix(path.relative(from, to)) || '.';
+
+function writeAll(root, files) {
+  for (const [file, content] of Object.entries(files)) {
+    const target = path.join(root, file);
+    mkdirSync(path.dirname(target), { recursive: true });
+    writeFileSync(target, content, { flag: 'wx' });
+  }
+}
+
+function main() {
+  let args;
+  try {
+    args = parseArgs(process.argv.slice(2));
+  } catch (err) {
+    console.error(`create-plugin: ${err.message}`);
+    return 2;
+  }
+  if (args.help) {
+    console.log('usage: npm run create-plugin -- <id> [--dir <folder>] [--no-link]');
+    return 0;
+  }
+  const problem = validateId(args.id);
+  if (problem) {
+    console.error(`create-plugin: ${problem}`);
+    return 2;
+  }
+  const n = namesOf(args.id);
+  const external = Boolean(args.dir);
+  const backendDir = external ? path.resolve(args.dir, n.id) : path.join(args.repo, 'plugins', n.id);
+  const remoteDir = external ? path.join(backendDir, 'remote') : path.join(args.repo, 'remotes', n.id);
+  for (const dir of [backendDir, remoteDir]) {
+    if (existsSync(dir)) {
+      console.error(`create-plugin: ${dir} already exists; nothing was written`);
+      return 1;
+    }
+  }
+  const coreVersion = JSON.parse(readFileSync(path.join(repoRoot, 'core', 'package.json'), 'utf8')).version;
+  const layout = {
+    external,
+    schemaPath: rel(backendDir, path.join(external ? repoRoot : args.repo, 'plugin.schema.json')),
+    coreRange: coreRange(coreVersion),
+    remoteDist: `${rel(backendDir, remoteDir)}/dist`,
+    // Outside the repo, paths to it are absolute: they survive moving the plugin folder.
+    helperImport: external
+      ? toPosix(path.join(repoRoot, 'core', 'test', 'helper.js'))
+      : rel(path.join(backendDir, 'test'), path.join(args.repo, 'core', 'test', 'helper.js')),
+    repoFromBackend: external ? repoRoot : rel(backendDir, args.repo),
+    testGlob: external ? `${toPosix(path.join(backendDir, 'test'))}/*.test.ts` : `${rel(args.repo, path.join(backendDir, 'test'))}/*.test.ts`,
+  };
+  writeAll(backendDir, backendFiles(n, layout));
+  writeAll(remoteDir, remoteFiles(n, layout));
+  if (external && args.link) symlinkSync(path.join(repoRoot, 'node_modules'), path.join(backendDir, 'node_modules'), 'dir');
+
+  const show = (p) => (path.isAbsolute(p) && p.startsWith(repoRoot) ? path.relative(process.cwd(), p) || '.' : p);
+  console.log(`Created plugin "${n.id}" (plan flag ${n.planFlag}):
+  backend  ${show(backendDir)}  (plugin.json, src/index.ts with GET /api/${n.id}/hello, test/${n.id}.test.ts)
+  remote   ${show(remoteDir)}  (vite.config.ts, src/plugin.tsx, src/${n.pascal}Page.tsx, pt/en/es strings)
+
+Next steps:
+  1. Build the remote:     (cd ${show(remoteDir)} && npx vite build)      → ${show(remoteDir)}/dist/remoteEntry.js
+  2. Run its tests:        npx tap ${layout.testGlob}        (from ${repoRoot})
+  3. Give a plan the flag: plans.features = { "${n.planFlag}": true }  (Plans screen, or PUT /api/plans/:id as super)
+  4. Start the server:     ${external ? `PLUGINS_DIR=${path.resolve(args.dir)} npm start` : 'npm start'}
+     The menu entry "${n.title}" appears for companies whose plan has ${n.planFlag}.
+  See docs/plugins.md for the manifest, the backend SDK and the host SDK.`);
+  return 0;
+}
+
+process.exitCode = main();

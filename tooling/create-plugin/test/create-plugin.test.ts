@@ -1,0 +1,103 @@
+import t from 'tap';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { build } from '../../../core/test/helper.js';
+import { readManifest } from '../../../core/src/plugins/manifest.js';
+
+const run = promisify(execFile);
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const cli = path.join(repo, 'tooling', 'create-plugin', 'index.mjs');
+
+async function createPlugin(...args: string[]) {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [cli, ...args], { cwd: repo });
+    return { code: 0, stdout, stderr };
+  } catch (err) {
+    const e = err as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+function tempDir(t: { teardown(fn: () => void): void }, prefix: string) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+t.test('a plugin scaffolded into a PLUGINS_DIR outside the repo builds, loads and is served', async (t) => {
+  const pluginsDir = tempDir(t, 'atrium-ext-plugins-');
+  const created = await createPlugin('sla-timer', '--dir', pluginsDir);
+  t.equal(created.code, 0, created.stderr);
+  t.match(created.stdout, /Next steps/);
+  t.match(created.stdout, /useSlaTimer/);
+  const home = path.join(pluginsDir, 'sla-timer');
+  for (const file of ['plugin.json', 'package.json', 'src/index.ts', 'test/sla-timer.test.ts', 'remote/vite.config.ts', 'remote/src/plugin.tsx', 'remote/src/SlaTimerPage.tsx', 'remote/src/i18n.ts', 'remote/package.json']) {
+    t.ok(existsSync(path.join(home, file)), file);
+  }
+  const remotePkg = JSON.parse(readFileSync(path.join(home, 'remote', 'package.json'), 'utf8'));
+  t.notOk(remotePkg.dependencies, 'the remote package.json has scripts only');
+  const strings = readFileSync(path.join(home, 'remote', 'src', 'i18n.ts'), 'utf8');
+  for (const lang of ['pt', 'en', 'es']) t.match(strings, new RegExp(`"${lang}"`), `page string in ${lang}`);
+
+  // Build the remote with the repo's toolchain (the scaffold links node_modules to the repo's).
+  await run(process.execPath, [path.join(repo, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'error'], { cwd: path.join(home, 'remote') });
+  t.ok(existsSync(path.join(home, 'remote', 'dist', 'remoteEntry.js')), 'remoteEntry.js built');
+
+  const { app, request, createTenant } = await build(t, { extraPluginDirs: [pluginsDir] });
+  const withFlag = await createTenant('Timer Co', { useSlaTimer: true });
+  const without = await createTenant('No Timer Co', { useSlaTimer: false });
+
+  const listed = await request('GET', '/api/plugins', { token: withFlag.admin.token });
+  const plugin = listed.body.plugins.find((p: { id: string }) => p.id === 'sla-timer');
+  t.ok(plugin, 'listed for the company whose plan has useSlaTimer');
+  t.equal(plugin.remote.entry, '/plugins/sla-timer/remoteEntry.js');
+  t.equal(plugin.remote.name, 'atrium_sla_timer');
+  const hidden = await request('GET', '/api/plugins', { token: without.admin.token });
+  t.notOk(hidden.body.plugins.some((p: { id: string }) => p.id === 'sla-timer'), 'not listed without the flag');
+
+  const hello = await request('GET', '/api/sla-timer/hello', { token: withFlag.admin.token, query: { name: 'Ana' } });
+  t.equal(hello.status, 200);
+  t.same(hello.body, { message: 'hello Ana', companyId: withFlag.companyId });
+  const denied = await request('GET', '/api/sla-timer/hello', { token: without.admin.token });
+  t.equal(denied.status, 403);
+  t.equal(denied.body.error, 'ERR_PLAN_FEATURE_DISABLED');
+
+  const entry = await app.inject({ method: 'GET', url: '/plugins/sla-timer/remoteEntry.js' });
+  t.equal(entry.statusCode, 200);
+  t.match(entry.headers['content-type'], /javascript/);
+  t.match(entry.body, /atrium_sla_timer/);
+});
+
+t.test('the default layout puts the backend in plugins/<id> and the remote in remotes/<id>', async (t) => {
+  const fakeRepo = tempDir(t, 'atrium-fake-repo-');
+  const created = await createPlugin('lead-score', '--repo', fakeRepo);
+  t.equal(created.code, 0, created.stderr);
+  const backend = path.join(fakeRepo, 'plugins', 'lead-score');
+  const manifest = readManifest(backend);
+  t.equal(manifest.planFlag, 'useLeadScore');
+  t.equal(manifest.remote?.dist, '../../remotes/lead-score/dist');
+  t.equal(JSON.parse(readFileSync(path.join(backend, 'plugin.json'), 'utf8')).$schema, '../../plugin.schema.json');
+  t.ok(existsSync(path.join(fakeRepo, 'remotes', 'lead-score', 'src', 'plugin.tsx')));
+  t.match(readFileSync(path.join(backend, 'test', 'lead-score.test.ts'), 'utf8'), /from '\.\.\/\.\.\/\.\.\/core\/test\/helper\.js'/);
+  t.notOk(existsSync(path.join(backend, 'node_modules')), 'inside the repo nothing is linked');
+});
+
+t.test('an id that is not kebab-case is refused, and an existing plugin is never overwritten', async (t) => {
+  const dir = tempDir(t, 'atrium-ext-plugins-');
+  for (const bad of ['Bad_Id', '9lives', 'double--dash', 'x'.repeat(41)]) {
+    const res = await createPlugin(bad, '--dir', dir);
+    t.equal(res.code, 2, bad);
+    t.match(res.stderr, /kebab-case|longer than 40/);
+  }
+  t.equal((await createPlugin('--dir', dir)).code, 2, 'no id');
+  t.equal((await createPlugin('notes', '--dir', dir, '--no-link')).code, 0);
+  const before = readFileSync(path.join(dir, 'notes', 'src', 'index.ts'), 'utf8');
+  const again = await createPlugin('notes', '--dir', dir, '--no-link');
+  t.equal(again.code, 1);
+  t.match(again.stderr, /already exists; nothing was written/);
+  t.equal(readFileSync(path.join(dir, 'notes', 'src', 'index.ts'), 'utf8'), before);
+});
