@@ -1,0 +1,72 @@
+import { Type, type Static } from '@sinclair/typebox';
+import type { User } from '../../db/models/index.js';
+import { Email, Name, Password } from '../../http/schemas.js';
+
+const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
+export const Profile = Type.Union([Type.Literal('admin'), Type.Literal('user')]);
+export const AllTicket = Type.Union([Type.Literal('enabled'), Type.Literal('desabled')]);
+const NullableString = Type.Union([Type.String(), Type.Null()]);
+
+export const UserReply = Type.Object({
+  id: Type.Integer(),
+  companyId: Type.Integer(),
+  name: Type.String(),
+  email: Type.String(),
+  profile: Type.String(),
+  super: Type.Boolean(),
+  allTicket: Type.String(),
+  whatsappId: Type.Union([Type.Integer(), Type.Null()]),
+  language: NullableString,
+  online: Type.Boolean(),
+  lastSeenAt: NullableString,
+  createdAt: Type.Optional(NullableString),
+  updatedAt: Type.Optional(NullableString),
+  queues: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), color: Type.String() })),
+  queueIds: Type.Array(Type.Integer()),
+});
+export type UserReply = Static<typeof UserReply>;
+
+const editable = {
+  name: Name,
+  email: Email,
+  password: Password,
+  profile: Profile,
+  allTicket: AllTicket,
+  whatsappId: Type.Union([Id, Type.Null()]),
+  queueIds: Type.Array(Id, { maxItems: 500 }),
+  super: Type.Boolean(),
+};
+
+export const UserCreateBody = Type.Object({
+  name: editable.name,
+  email: editable.email,
+  password: editable.password,
+  profile: Type.Optional(editable.profile),
+  allTicket: Type.Optional(editable.allTicket),
+  whatsappId: Type.Optional(editable.whatsappId),
+  queueIds: Type.Optional(editable.queueIds),
+  super: Type.Optional(editable.super),
+});
+export const UserUpdateBody = Type.Partial(Type.Object(editable));
+
+/** The user as the API sends it: never the password hash or login counters. */
+export function userJson(user: User): UserReply {
+  const queues = (user.queues ?? []).map((q) => ({ id: q.id, name: q.name, color: q.color }));
+  return {
+    id: user.id,
+    companyId: user.companyId,
+    name: user.name,
+    email: user.email,
+    profile: user.profile,
+    super: Boolean(user.super),
+    allTicket: user.allTicket,
+    whatsappId: user.whatsappId ?? null,
+    language: user.language ?? null,
+    online: Boolean(user.online),
+    lastSeenAt: user.lastSeenAt ?? null,
+    createdAt: user.createdAt ?? null,
+    updatedAt: user.updatedAt ?? null,
+    queues,
+    queueIds: queues.map((q) => q.id),
+  };
+}
