@@ -1,6 +1,157 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { Type, type Static } from '@sinclair/typebox';
+import { Contact, Message, Ticket } from '../../db/models/index.js';
+import { AppError, badRequest, forbidden, notFound } from '../../http/errors.js';
+import { AnyObject, IdParams, PAGE_SIZE, pageResult, offsetOf } from '../../http/schemas.js';
+import { messageJson, withQuoted } from '../../messaging/message-view.js';
+import type { StoredFile } from '../../storage/index.js';
+import { canSee, loadActor, type Actor } from '../tickets/access.js';
+import { ticketView } from '../tickets/view.js';
 
-// Not built yet: the routes of this domain come with their issue.
-const routes: FastifyPluginAsyncTypebox = async () => {};
+const TicketParams = Type.Object({ ticketId: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
+const SendBody = Type.Object({
+  body: Type.Optional(Type.String({ maxLength: 65_536 })),
+  quotedMsg: Type.Optional(Type.Union([Type.Object({ id: Type.Integer({ minimum: 1 }) }, { additionalProperties: true }), Type.Null()])),
+  // Sent by the console and ignored: the server decides both.
+  read: Type.Optional(Type.Unknown()),
+  fromMe: Type.Optional(Type.Unknown()),
+  mediaUrl: Type.Optional(Type.Unknown()),
+});
+type SendBody = Static<typeof SendBody>;
 
-export default routes;
+/** Messages of a ticket (core §4, §7): read (marks the ticket read), send text or files, delete own, retry failed. */
+const messagesRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  /** The ticket if the caller may see it: another company's is not found, another queue's is forbidden. */
+  async function visibleTicket(actor: Actor, ticketId: number) {
+    const ticket = await Ticket.scoped(actor.companyId).findById(ticketId);
+    if (!ticket) throw notFound('ERR_NO_TICKET_FOUND');
+    if (!canSee(actor, ticket)) throw forbidden('ERR_NO_PERMISSION', 'Acesso não permitido');
+    return ticket;
+  }
+
+  app.get('/messages/:ticketId', {
+    schema: {
+      tags: ['messages'], params: TicketParams,
+      querystring: Type.Object({ pageNumber: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })) }),
+      response: { 200: Type.Object({ messages: Type.Array(AnyObject), ticket: AnyObject, count: Type.Integer(), hasMore: Type.Boolean() }) },
+    },
+  }, async (request) => {
+    const actor = await loadActor(request.user);
+    const ticket = await visibleTicket(actor, request.params.ticketId);
+    const { offset } = offsetOf(request.query.pageNumber);
+    // Newest page first on the (ticketId, id) index; each page is returned oldest to newest.
+    const [rows, count] = await Promise.all([
+      Message.scoped(actor.companyId).where('ticketId', ticket.id).orderBy('id', 'desc').limit(PAGE_SIZE + 1).offset(offset),
+      Message.scoped(actor.companyId).where('ticketId', ticket.id).resultSize(),
+    ]);
+    const { items, hasMore } = pageResult(rows);
+    const messages = await withQuoted(actor.companyId, items.reverse());
+    await app.pipeline.tickets.markRead(actor.companyId, ticket);
+    return { messages: messages.map(messageJson), ticket: await ticketView(actor.companyId, ticket), count, hasMore };
+  });
+
+  /** Multipart: every `medias` file is stored as it streams in; `body` fields pair with files in order. */
+  async function readMultipart(request: FastifyRequest, companyId: number) {
+    const files: StoredFile[] = [];
+    const bodies: string[] = [];
+    let quotedMsgId: number | undefined;
+    try {
+      for await (const part of request.parts()) {
+        if (part.type === 'file') {
+          if (part.fieldname !== 'medias') { part.file.resume(); continue; }
+          files.push(await app.storage.save(companyId, part.file, { filename: part.filename, mimetype: part.mimetype }));
+        } else if (part.fieldname === 'body') {
+          bodies.push(String(part.value ?? ''));
+        } else if (part.fieldname === 'quotedMsgId' || part.fieldname === 'quotedMsg') {
+          const raw = String(part.value ?? '');
+          const id = Number(raw.startsWith('{') ? (JSON.parse(raw) as { id?: number }).id : raw);
+          if (Number.isInteger(id) && id > 0) quotedMsgId = id;
+        }
+      }
+    } catch (err) {
+      await Promise.all(files.map((f) => app.storage.remove(f.key)));
+      throw err;
+    }
+    return { files, bodies, quotedMsgId };
+  }
+
+  app.post('/messages/:ticketId', {
+    schema: {
+      tags: ['messages'], params: TicketParams,
+      body: { content: { 'application/json': { schema: SendBody } } },
+      consumes: ['application/json', 'multipart/form-data'],
+      response: { 200: Type.Object({ messages: Type.Array(AnyObject) }) },
+    },
+  }, async (request) => {
+    const actor = await loadActor(request.user);
+    const ticket = await visibleTicket(actor, request.params.ticketId);
+    const contact = await Contact.scoped(actor.companyId).findById(ticket.contactId);
+    if (!contact) throw notFound('ERR_NO_CONTACT_FOUND');
+    const send = app.pipeline.sender.send;
+    const sent: Message[] = [];
+    if (request.isMultipart()) {
+      const { files, bodies, quotedMsgId } = await readMultipart(request, actor.companyId);
+      if (files.length === 0) {
+        const body = bodies.join('\n');
+        if (!body.trim()) throw badRequest('ERR_VALIDATION', 'Empty message', { field: 'body' });
+        sent.push(await send({ companyId: actor.companyId, ticket, contact, body, userId: actor.id, quotedMsgId }));
+      }
+      for (const [i, file] of files.entries()) {
+        // One body for several files captions the first; one body per file captions each.
+        const body = bodies.length === files.length ? bodies[i] : i === 0 ? bodies.join('\n') : '';
+        sent.push(await send({ companyId: actor.companyId, ticket, contact, body, media: file, userId: actor.id, quotedMsgId: i === 0 ? quotedMsgId : undefined }));
+      }
+    } else {
+      const input = (request.body ?? {}) as SendBody;
+      const body = input.body ?? '';
+      if (!body.trim()) throw badRequest('ERR_VALIDATION', 'Empty message', { field: 'body' });
+      let quotedMsgId: number | undefined;
+      if (input.quotedMsg?.id) {
+        const quoted = await Message.scoped(actor.companyId).where({ id: input.quotedMsg.id, ticketId: ticket.id }).select('id').first();
+        if (!quoted) throw notFound('ERR_NO_MESSAGE_FOUND', 'The quoted message is not in this ticket');
+        quotedMsgId = quoted.id;
+      }
+      sent.push(await send({ companyId: actor.companyId, ticket, contact, body, userId: actor.id, quotedMsgId }));
+    }
+    return { messages: sent.map(messageJson) };
+  });
+
+  async function ownMessage(request: FastifyRequest<{ Params: { id: number } }>) {
+    const actor = await loadActor(request.user);
+    const message = await Message.scoped(actor.companyId).findById(request.params.id);
+    if (!message) throw notFound('ERR_NO_MESSAGE_FOUND');
+    const ticket = await visibleTicket(actor, message.ticketId);
+    return { actor, message, ticket };
+  }
+
+  app.delete('/messages/:id', {
+    schema: { tags: ['messages'], params: IdParams, response: { 200: AnyObject } },
+  }, async (request) => {
+    const { actor, message, ticket } = await ownMessage(request);
+    // Only own messages (core §6): sent from here, by the caller (an admin may delete the bot's too).
+    if (!message.fromMe || !(message.userId === actor.id || (actor.isAdmin && !message.userId))) throw forbidden('ERR_NO_PERMISSION', 'Only your own messages can be deleted');
+    if (message.isDeleted) return messageJson(message);
+    if (message.providerId && ticket.whatsappId) {
+      const contact = await Contact.scoped(actor.companyId).findById(ticket.contactId);
+      try {
+        await app.pipeline.deps.provider(ticket.whatsappId).deleteMessage(contact?.number ?? '', message.providerId, true);
+      } catch (err) {
+        request.log.warn({ err, messageId: message.id }, 'provider delete failed');
+        throw new AppError('ERR_DELETE_WAPP_MSG', 400, 'The message could not be deleted on the phone network');
+      }
+    }
+    const deleted = await message.$query().patchAndFetch({ isDeleted: true } as Partial<Message>);
+    app.bus.emit(actor.companyId, 'appMessage', { action: 'update', message: messageJson(deleted) });
+    return messageJson(deleted);
+  });
+
+  app.post('/messages/:id/retry', {
+    schema: { tags: ['messages'], params: IdParams, response: { 200: AnyObject } },
+  }, async (request) => {
+    const { actor, message } = await ownMessage(request);
+    return messageJson(await app.pipeline.sender.retry(actor.companyId, message.id));
+  });
+};
+
+export default messagesRoutes;

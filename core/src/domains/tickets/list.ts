@@ -1,0 +1,89 @@
+import { Contact, Message, Ticket } from '../../db/models/index.js';
+import { badRequest } from '../../http/errors.js';
+import { offsetOf, pageResult, PAGE_SIZE } from '../../http/schemas.js';
+import type { Actor } from './access.js';
+import { ticketViews, type TicketView } from './view.js';
+
+export interface TicketListQuery {
+  searchParam?: string;
+  pageNumber?: number;
+  tags?: string;
+  users?: string;
+  status?: 'open' | 'pending' | 'closed';
+  date?: string;
+  updatedAt?: string;
+  showAll?: string;
+  queueIds?: string;
+  withUnreadMessages?: string;
+}
+
+/** A JSON array of ids from the query string ("[1,2]"); anything else is a 400 naming the field. */
+export function idList(value: string | undefined, field: string): number[] | undefined {
+  if (value === undefined || value === '') return undefined;
+  let parsed: unknown;
+  try { parsed = JSON.parse(value); } catch { parsed = undefined; }
+  if (!Array.isArray(parsed) || !parsed.every((v) => Number.isInteger(Number(v)))) {
+    throw badRequest('ERR_VALIDATION', `${field} must be a JSON array of ids`, { field: `querystring/${field}` });
+  }
+  return parsed.map(Number);
+}
+
+const dayRange = (day: string) => {
+  const next = new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  return [`${day} 00:00:00.000`, `${next} 00:00:00.000`] as const;
+};
+
+const likeTerm = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * GET /tickets (core §7). Visibility (core §6): an admin with showAll sees every ticket; otherwise the
+ * caller sees their own tickets and the unassigned ones of their queues (unassigned tickets without a
+ * queue: admins and users with allTicket). Newest activity first, on the (companyId, status|queueId|userId,
+ * updatedAt) indexes; one row more than a page tells hasMore; the count is only computed for page 1.
+ */
+export async function listTickets(actor: Actor, query: TicketListQuery): Promise<{ tickets: TicketView[]; count?: number; hasMore: boolean }> {
+  const companyId = actor.companyId;
+  const queueIds = idList(query.queueIds, 'queueIds');
+  const users = idList(query.users, 'users');
+  const tags = idList(query.tags, 'tags');
+  const showAll = actor.isAdmin && query.showAll === 'true';
+
+  const q = Ticket.scoped(companyId);
+  if (query.status) q.where('tickets.status', query.status);
+  if (!showAll) {
+    q.where((visible) => {
+      visible.where('tickets.userId', actor.id).orWhere((unassigned) => {
+        unassigned.whereNull('tickets.userId').where((queue) => {
+          queue.whereIn('tickets.queueId', actor.queueIds.length ? actor.queueIds : [0]);
+          if (actor.isAdmin || actor.allTicket) queue.orWhereNull('tickets.queueId');
+        });
+      });
+    });
+  }
+  if (queueIds?.length) q.whereIn('tickets.queueId', queueIds);
+  if (users?.length) q.whereIn('tickets.userId', users);
+  if (tags?.length) q.whereExists((sub) => sub.from('ticketTags').whereRaw('?? = ??', ['ticketTags.ticketId', 'tickets.id']).whereIn('ticketTags.tagId', tags));
+  if (query.date) { const [from, to] = dayRange(query.date); q.where('tickets.createdAt', '>=', from).where('tickets.createdAt', '<', to); }
+  if (query.updatedAt) { const [from, to] = dayRange(query.updatedAt); q.where('tickets.updatedAt', '>=', from).where('tickets.updatedAt', '<', to); }
+  if (query.withUnreadMessages === 'true') q.where('tickets.unreadMessages', '>', 0);
+  const search = query.searchParam?.trim();
+  if (search) {
+    const term = likeTerm(search.toLowerCase());
+    const digits = search.replace(/\D/g, '');
+    q.where((s) => {
+      s.whereIn('tickets.contactId', Contact.scoped(companyId).select('contacts.id').where((c) => {
+        c.whereRaw('LOWER(contacts.name) LIKE ?', [term]);
+        if (digits.length >= 3) c.orWhere('contacts.number', 'like', likeTerm(digits));
+      }));
+      s.orWhereIn('tickets.id', Message.scoped(companyId).select('messages.ticketId').whereRaw('LOWER(messages.body) LIKE ?', [term]));
+    });
+  }
+
+  const { limit, offset } = offsetOf(query.pageNumber);
+  const [rows, count] = await Promise.all([
+    q.clone().orderBy('tickets.updatedAt', 'desc').orderBy('tickets.id', 'desc').limit(limit + 1).offset(offset),
+    (query.pageNumber ?? 1) === 1 ? q.clone().resultSize() : Promise.resolve(undefined),
+  ]);
+  const { items, hasMore } = pageResult(rows, PAGE_SIZE);
+  return { tickets: await ticketViews(companyId, items), ...(count !== undefined ? { count } : {}), hasMore };
+}
