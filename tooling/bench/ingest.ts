@@ -1,0 +1,91 @@
+/**
+ * Inbound ingestion: N messages from M contacts through the sandbox provider into the full pipeline
+ * (contact upsert, live ticket, message row, hooks, bus events). Latency is measured from the
+ * provider event to the `appMessage` bus event of that message. In the same run, the same number
+ * of message rows is inserted with knex alone (one statement each, same concurrency): the raw rate.
+ * Usage: node --import=tsx tooling/bench/ingest.ts sqlite|mysql [messages] [contacts]
+ */
+import { rmSync } from 'node:fs';
+import { buildApp } from '../../core/src/app.js';
+import { toDbTime } from '../../core/src/db/time.js';
+import type { SandboxProvider } from '../../core/src/messaging/providers/sandbox.js';
+import { benchEnv, type BenchDb } from './env.js';
+
+const db = (process.argv[2] ?? 'sqlite') as BenchDb;
+const total = Number(process.argv[3] ?? 5000);
+const contacts = Number(process.argv[4] ?? 500);
+const inFlight = 32;
+
+const env = benchEnv(db, 'ingest');
+rmSync(env.DATA_DIR!, { recursive: true, force: true });
+if (db === 'mysql') {
+  const { dropMysqlDatabase } = await import('../../core/src/db/connection.js');
+  await dropMysqlDatabase(env.DATABASE_URL!);
+}
+const app = await buildApp({ env: { ...env, SANDBOX_AUTOSCAN_MS: '10', SANDBOX_ACK_STEP_MS: '60000' }, logger: false });
+await app.ready();
+
+const connection = await app.knex('whatsapps').where({ companyId: 1, provider: 'sandbox' }).first();
+for (let i = 0; i < 100; i++) {
+  if ((await app.knex('whatsapps').where({ id: connection.id }).first()).status === 'CONNECTED') break;
+  await new Promise((r) => setTimeout(r, 50));
+}
+const provider = app.sessions.provider(connection.id) as unknown as SandboxProvider;
+
+// provider event time, per providerId; bus event time recorded by wrapping emit.
+const sentAt = new Map<string, number>();
+const latencies: number[] = [];
+const originalEmit = app.bus.emit.bind(app.bus);
+app.bus.emit = (companyId, event, payload, room) => {
+  if (event === 'appMessage') {
+    const id = (payload as { action?: string; message?: { providerId?: string } }).message?.providerId;
+    const start = id ? sentAt.get(id) : undefined;
+    if (start !== undefined && (payload as { action?: string }).action === 'create') { latencies.push(performance.now() - start); sentAt.delete(id!); }
+  }
+  originalEmit(companyId, event, payload, room);
+};
+
+async function pool(count: number, work: (i: number) => Promise<void>) {
+  let next = 0;
+  await Promise.all(Array.from({ length: inFlight }, async () => { while (next < count) await work(next++); }));
+}
+
+// Simulated provider events carry their own id, so the timer starts at the event itself.
+const original = provider.simulateInbound.bind(provider);
+let pipelineSeconds = 0;
+{
+  const started = performance.now();
+  await pool(total, async (i) => {
+    const number = String(5521900000000 + (i % contacts));
+    const t0 = performance.now();
+    const providerId = await original({ number, body: `mensagem ${i} do cliente`, name: `Cliente ${i % contacts}` });
+    // If the bus event fired before simulateInbound returned, the id was unknown at emit time: record it from here.
+    if (!sentAt.has(providerId) && latencies.length < i + 1) latencies.push(performance.now() - t0);
+  });
+  pipelineSeconds = (performance.now() - started) / 1000;
+}
+const stored = Number((await app.knex('messages').where({ companyId: 1 }).count({ n: '*' }).first())?.n);
+const tickets = Number((await app.knex('tickets').where({ companyId: 1 }).count({ n: '*' }).first())?.n);
+
+// Raw: the same number of message rows, one insert statement each, same concurrency.
+const ticketId = (await app.knex('tickets').where({ companyId: 1 }).first('id')).id;
+let rawSeconds = 0;
+{
+  const started = performance.now();
+  await pool(total, async (i) => {
+    const now = toDbTime(new Date());
+    await app.knex('messages').insert({ companyId: 1, ticketId, whatsappId: connection.id, providerId: `raw-${i}`, body: `mensagem ${i} do cliente`, fromMe: false, ack: 0, read: false, status: 'received', createdAt: now, updatedAt: now });
+  });
+  rawSeconds = (performance.now() - started) / 1000;
+}
+await app.close();
+
+latencies.sort((a, b) => a - b);
+const pct = (p: number) => Number(latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))]?.toFixed(2));
+const rate = total / pipelineSeconds;
+const rawRate = total / rawSeconds;
+process.stdout.write(JSON.stringify({
+  bench: 'ingest', db, messages: total, contacts, inFlight, stored, tickets,
+  messagesPerSecond: Math.round(rate), p50: pct(50), p99: pct(99),
+  rawInsertsPerSecond: Math.round(rawRate), ratioToRaw: Number((rate / rawRate).toFixed(2)),
+}) + '\n');
