@@ -1,6 +1,129 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import type { FastifyRequest } from 'fastify';
+import { Tag, Ticket } from '../../db/models/index.js';
+import { dbNow } from '../../db/time.js';
+import { badRequest, conflict, notFound } from '../../http/errors.js';
+import { IdParams, OkReply, PAGE_SIZE, PagingQuery, offsetOf, pageResult } from '../../http/schemas.js';
+import { isUniqueViolation, likeAnywhere } from '../contacts/db-errors.js';
 
-// Not built yet: the routes of this domain come with their issue.
-const routes: FastifyPluginAsyncTypebox = async () => {};
+const TagBody = Type.Object({
+  name: Type.String({ minLength: 3, maxLength: 100 }),
+  color: Type.Optional(Type.String({ minLength: 3, maxLength: 20 })),
+  kanban: Type.Optional(Type.Union([Type.Literal(0), Type.Literal(1), Type.Boolean()])),
+});
+const TagReply = Type.Object({ id: Type.Integer(), name: Type.String(), color: Type.String(), kanban: Type.Integer() }, { additionalProperties: true });
 
-export default routes;
+const isAdmin = (request: FastifyRequest) => request.user.profile === 'admin' || request.user.super;
+const ticketsCount = 'ticketsCount';
+
+const tagsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const emit = (companyId: number, payload: unknown) => app.bus.emit(companyId, 'tag', payload);
+  // Counted by the database per tag (the ticketTags.tagId index), never by loading rows.
+  const withCount = (companyId: number) =>
+    Tag.scoped(companyId).select('tags.*', app.knex.raw(`(SELECT COUNT(*) FROM ${'ticketTags'} tt WHERE tt.tagId = tags.id) AS ${ticketsCount}`));
+  const serialize = (tag: Tag) => ({ ...tag.toJSON(), kanban: Number(tag.kanban), ...(tag.ticketsCount !== undefined ? { ticketsCount: Number(tag.ticketsCount) } : {}) });
+  const find = async (companyId: number, id: number) => {
+    const tag = await withCount(companyId).findById(id);
+    if (!tag) throw notFound('ERR_NO_TAG_FOUND', 'Tag not found');
+    return tag;
+  };
+  /** Only an admin decides whether a tag is a kanban lane; anybody else's value is ignored. */
+  const kanbanOf = (request: FastifyRequest, value: number | boolean | undefined) =>
+    value === undefined || !isAdmin(request) ? undefined : Number(value);
+
+  app.get('/tags', {
+    schema: { tags: ['tags'], querystring: PagingQuery, response: { 200: Type.Object({ tags: Type.Array(TagReply), hasMore: Type.Boolean() }) } },
+  }, async (request) => {
+    const { searchParam, pageNumber } = request.query;
+    const q = withCount(request.user.companyId).orderBy('tags.name').orderBy('tags.id');
+    if (searchParam?.trim()) q.whereRaw("LOWER(tags.name) LIKE ? ESCAPE '!'", [likeAnywhere(searchParam.trim().toLowerCase())]);
+    const { limit, offset } = offsetOf(pageNumber);
+    const page = pageResult(await q.limit(limit + 1).offset(offset), PAGE_SIZE);
+    return { tags: page.items.map(serialize) as never, hasMore: page.hasMore };
+  });
+
+  app.get('/tags/list', {
+    schema: { tags: ['tags'], querystring: Type.Object({ companyId: Type.Optional(Type.Integer()), kanban: Type.Optional(Type.Integer({ minimum: 0, maximum: 1 })) }), response: { 200: Type.Array(TagReply) } },
+  }, async (request) => {
+    const q = Tag.scoped(request.user.companyId).orderBy('name');
+    if (request.query.kanban !== undefined) q.where('kanban', request.query.kanban);
+    return (await q).map(serialize) as never;
+  });
+
+  // The kanban lanes (the kanban plugin's board reads them).
+  app.get('/tags/kanban', { schema: { tags: ['tags'], response: { 200: Type.Object({ lista: Type.Array(TagReply) }) } } }, async (request) => ({
+    lista: (await Tag.scoped(request.user.companyId).where('kanban', 1).orderBy('name')).map(serialize) as never,
+  }));
+
+  app.get('/tags/:id', { schema: { tags: ['tags'], params: IdParams, response: { 200: TagReply } } }, async (request) =>
+    serialize(await find(request.user.companyId, request.params.id)) as never);
+
+  app.post('/tags', { schema: { tags: ['tags'], body: TagBody, response: { 200: TagReply } } }, async (request) => {
+    const companyId = request.user.companyId;
+    const { name, color } = request.body;
+    try {
+      const tag = await Tag.scoped(companyId).insertAndFetch({
+        name: name.trim(), color: color ?? '#5C59A0', kanban: kanbanOf(request, request.body.kanban) ?? 0, userId: request.user.id,
+      } as Partial<Tag>);
+      const out = serialize(await find(companyId, tag.id));
+      emit(companyId, { action: 'create', tag: out });
+      return out as never;
+    } catch (err) {
+      if (isUniqueViolation(err)) throw conflict('ERR_TAG_NAME_ALREADY_EXISTS', 'A tag with this name already exists');
+      throw err;
+    }
+  });
+
+  app.put('/tags/:id', { schema: { tags: ['tags'], params: IdParams, body: Type.Partial(TagBody), response: { 200: TagReply } } }, async (request) => {
+    const companyId = request.user.companyId;
+    const tag = await find(companyId, request.params.id);
+    const patch: Partial<Tag> = {};
+    if (request.body.name !== undefined) patch.name = request.body.name.trim();
+    if (request.body.color !== undefined) patch.color = request.body.color;
+    const kanban = kanbanOf(request, request.body.kanban);
+    if (kanban !== undefined) patch.kanban = kanban;
+    try {
+      if (Object.keys(patch).length) await Tag.scoped(companyId).where('id', tag.id).patch(patch);
+    } catch (err) {
+      if (isUniqueViolation(err)) throw conflict('ERR_TAG_NAME_ALREADY_EXISTS', 'A tag with this name already exists');
+      throw err;
+    }
+    const out = serialize(await find(companyId, tag.id));
+    emit(companyId, { action: 'update', tag: out });
+    return out as never;
+  });
+
+  app.delete('/tags/:id', { schema: { tags: ['tags'], params: IdParams, response: { 200: OkReply } } }, async (request) => {
+    const companyId = request.user.companyId;
+    const deleted = await Tag.scoped(companyId).where('id', request.params.id).delete();
+    if (!deleted) throw notFound('ERR_NO_TAG_FOUND', 'Tag not found');
+    emit(companyId, { action: 'delete', tagId: request.params.id });
+    return { message: 'Tag deleted' };
+  });
+
+  // Replaces a ticket's tags with the given set; the ticket and every tag must be the caller's company's.
+  app.post('/tags/sync', {
+    schema: {
+      tags: ['tags'],
+      body: Type.Object({ ticketId: Type.Integer({ minimum: 1 }), tags: Type.Array(Type.Object({ id: Type.Integer({ minimum: 1 }) }, { additionalProperties: true }), { maxItems: 200 }) }),
+      response: { 200: Type.Object({ ticketId: Type.Integer(), tags: Type.Array(TagReply) }) },
+    },
+  }, async (request) => {
+    const companyId = request.user.companyId;
+    const ticket = await Ticket.scoped(companyId).findById(request.body.ticketId).select('id');
+    if (!ticket) throw notFound('ERR_NO_TICKET_FOUND', 'Ticket not found');
+    const ids = [...new Set(request.body.tags.map((t) => t.id))];
+    const tags = ids.length ? await Tag.scoped(companyId).whereIn('id', ids) : [];
+    if (tags.length !== ids.length) throw badRequest('ERR_NO_TAG_FOUND', 'One of the tags does not exist');
+    await app.knex.transaction(async (trx) => {
+      await trx('ticketTags').where({ ticketId: ticket.id }).delete();
+      if (ids.length) await trx('ticketTags').insert(ids.map((tagId) => ({ ticketId: ticket.id, tagId, createdAt: dbNow() })));
+    });
+    const out = tags.sort((a, b) => a.name.localeCompare(b.name)).map(serialize);
+    emit(companyId, { action: 'sync', ticketId: ticket.id, tags: out });
+    return { ticketId: ticket.id, tags: out as never };
+  });
+};
+
+export default tagsRoutes;

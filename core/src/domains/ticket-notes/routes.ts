@@ -1,6 +1,57 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { Contact, Ticket, TicketNote } from '../../db/models/index.js';
+import { forbidden, notFound } from '../../http/errors.js';
+import { IdParams, OkReply } from '../../http/schemas.js';
 
-// Not built yet: the routes of this domain come with their issue.
-const routes: FastifyPluginAsyncTypebox = async () => {};
+const NoteReply = Type.Object({ id: Type.Integer(), note: Type.String(), ticketId: Type.Integer() }, { additionalProperties: true });
 
-export default routes;
+const ticketNotesRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const emit = (companyId: number, payload: unknown) => app.bus.emit(companyId, 'ticketNote', payload);
+  const withUser = (companyId: number) => TicketNote.scoped(companyId).withGraphFetched('user').modifyGraph('user', (b) => { b.select('id', 'name'); });
+
+  app.post('/ticket-notes', {
+    schema: {
+      tags: ['tickets'],
+      body: Type.Object({ note: Type.String({ minLength: 2, maxLength: 10_000 }), ticketId: Type.Integer({ minimum: 1 }), contactId: Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.Null()])) }),
+      response: { 200: NoteReply },
+    },
+  }, async (request) => {
+    const companyId = request.user.companyId;
+    const ticket = await Ticket.scoped(companyId).findById(request.body.ticketId).select('id', 'contactId');
+    if (!ticket) throw notFound('ERR_NO_TICKET_FOUND', 'Ticket not found');
+    const contactId = request.body.contactId ?? ticket.contactId;
+    if (!(await Contact.scoped(companyId).findById(contactId).select('id'))) throw notFound('ERR_NO_CONTACT_FOUND', 'Contact not found');
+    const created = await TicketNote.scoped(companyId).insert({ note: request.body.note.trim(), ticketId: ticket.id, contactId, userId: request.user.id } as Partial<TicketNote>);
+    const note = (await withUser(companyId).findById(created.id))!;
+    emit(companyId, { action: 'create', ticketNote: note });
+    return note.toJSON() as never;
+  });
+
+  app.get('/ticket-notes/list', {
+    schema: {
+      tags: ['tickets'],
+      querystring: Type.Object({ ticketId: Type.Optional(Type.Integer({ minimum: 1 })), contactId: Type.Optional(Type.Integer({ minimum: 1 })) }),
+      response: { 200: Type.Array(NoteReply) },
+    },
+  }, async (request) => {
+    const { ticketId, contactId } = request.query;
+    const q = withUser(request.user.companyId).orderBy('ticketNotes.createdAt', 'desc').orderBy('ticketNotes.id', 'desc').limit(500);
+    if (ticketId) q.where('ticketNotes.ticketId', ticketId);
+    if (contactId) q.where('ticketNotes.contactId', contactId);
+    return (await q).map((n) => n.toJSON()) as never;
+  });
+
+  app.delete('/ticket-notes/:id', { schema: { tags: ['tickets'], params: IdParams, response: { 200: OkReply } } }, async (request) => {
+    const companyId = request.user.companyId;
+    const note = await TicketNote.scoped(companyId).findById(request.params.id);
+    if (!note) throw notFound('ERR_NO_TICKET_NOTE_FOUND', 'Note not found');
+    const admin = request.user.profile === 'admin' || request.user.super;
+    if (!admin && note.userId !== request.user.id) throw forbidden('ERR_NO_PERMISSION', 'Only the author or an admin may delete a note');
+    await TicketNote.scoped(companyId).where('id', note.id).delete();
+    emit(companyId, { action: 'delete', ticketNoteId: note.id, ticketId: note.ticketId });
+    return { message: 'Note deleted' };
+  });
+};
+
+export default ticketNotesRoutes;
