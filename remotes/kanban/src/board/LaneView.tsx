@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useSdk } from '../sdk-context';
 import type { Lane } from '../types';
 import { TicketCardView } from './TicketCardView';
+import { styles } from './styles';
 
 const OPEN_COLOUR = '#6c757d';
 
@@ -14,8 +15,7 @@ export function LaneView({ lane, onDropTicket }: { lane: Lane; onDropTicket: (ti
   return (
     <section
       data-lane={lane.key}
-      className="flex flex-column border-round surface-ground p-2"
-      style={{ minWidth: 280, maxWidth: 280, outline: over ? `2px dashed ${colour}` : 'none' }}
+      style={{ ...styles.lane, outline: over ? `2px dashed ${colour}` : 'none' }}
       onDragOver={(e) => { e.preventDefault(); e.dataTransfer.dropEffect = 'move'; setOver(true); }}
       onDragLeave={() => setOver(false)}
       onDrop={(e) => {
@@ -25,12 +25,12 @@ export function LaneView({ lane, onDropTicket }: { lane: Lane; onDropTicket: (ti
         if (ticketId) onDropTicket(ticketId, lane.tag?.id ?? null);
       }}
     >
-      <header className="flex justify-content-between align-items-center p-2 mb-2 border-round text-white font-bold" style={{ background: colour }}>
+      <header style={{ ...styles.laneHeader, background: colour }}>
         <span>{lane.tag ? lane.tag.name : t('kanban.openLane')}</span>
         <span data-lane-count>{lane.cards.length}</span>
       </header>
-      <div className="flex-1 overflow-auto" style={{ minHeight: 120 }}>
-        {lane.cards.length === 0 && <p className="text-color-secondary text-sm text-center">{t('kanban.empty')}</p>}
+      <div style={styles.laneBody}>
+        {lane.cards.length === 0 && <p style={styles.empty}>{t('kanban.empty')}</p>}
         {lane.cards.map((ticket) => <TicketCardView key={ticket.id} ticket={ticket} />)}
       </div>
     </section>

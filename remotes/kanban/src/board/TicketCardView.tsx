@@ -2,6 +2,7 @@ import { Button } from 'primereact/button';
 import { useNavigate } from 'react-router-dom';
 import { useSdk } from '../sdk-context';
 import type { TicketCard } from '../types';
+import { styles } from './styles';
 
 /** "14:05" today, a short date otherwise, in the console's language. */
 function shortTime(iso: string, language: string) {
@@ -18,8 +19,7 @@ export function TicketCardView({ ticket }: { ticket: TicketCard }) {
   const navigate = useNavigate();
   return (
     <div
-      className="surface-card border-round shadow-1 p-2 mb-2"
-      style={{ cursor: 'grab' }}
+      style={styles.card}
       draggable
       data-ticket-id={ticket.id}
       onDragStart={(e) => {
@@ -27,11 +27,11 @@ export function TicketCardView({ ticket }: { ticket: TicketCard }) {
         e.dataTransfer.effectAllowed = 'move';
       }}
     >
-      <div className="flex justify-content-between align-items-center gap-2">
-        <strong className="white-space-nowrap overflow-hidden text-overflow-ellipsis">{ticket.contact?.name || t('kanban.unknownContact')}</strong>
-        <small className="text-color-secondary">{shortTime(ticket.updatedAt, i18n.language)}</small>
+      <div style={styles.cardTop}>
+        <strong style={styles.ellipsis}>{ticket.contact?.name || t('kanban.unknownContact')}</strong>
+        <small style={styles.time}>{shortTime(ticket.updatedAt, i18n.language)}</small>
       </div>
-      <div className="text-sm text-color-secondary my-1 white-space-nowrap overflow-hidden text-overflow-ellipsis">
+      <div style={{ ...styles.message, ...styles.ellipsis }}>
         {ticket.lastMessage || t('kanban.noMessage')}
       </div>
       <Button
