@@ -1,0 +1,152 @@
+import t from 'tap';
+import { build } from '../helper.js';
+import { Queue, Ticket } from '../../src/db/models/index.js';
+import { defaultConnection, inbound, recordEvents, useFakeProvider } from '../pipeline/fixtures.js';
+
+/** Company 1 with queues A and B, a user in each, and a pending ticket per queue plus one without a queue. */
+async function setup(t: Parameters<typeof build>[0]) {
+  const ctx = await build(t);
+  const { app, createUser } = ctx;
+  useFakeProvider(app);
+  const [qa, qb] = await Promise.all(['A', 'B'].map((n, i) => Queue.scoped(1).insertAndFetch({ name: `Fila ${n}`, color: `#0000a${i}` } as Partial<Queue>)));
+  const ua = await createUser(1, { name: 'Ana' });
+  const ub = await createUser(1, { name: 'Bruno' });
+  await app.knex('userQueues').insert([{ userId: ua.id, queueId: qa.id }, { userId: ub.id, queueId: qb.id }]);
+  const wa = await defaultConnection();
+  const ticketFor = async (number: string, queueId: number | null) => {
+    await app.pipeline.inbound.onMessage({ companyId: 1, whatsappId: wa.id }, inbound(number, 'oi'));
+    const ticket = (await Ticket.scoped(1).orderBy('id', 'desc').first())!;
+    return (await Ticket.scoped(1).patchAndFetchById(ticket.id, { queueId } as Partial<Ticket>));
+  };
+  const ta = await ticketFor('5511900000001', qa.id);
+  const tb = await ticketFor('5511900000002', qb.id);
+  const tn = await ticketFor('5511900000003', null);
+  return { ...ctx, qa, qb, ua, ub, ta, tb, tn, wa };
+}
+
+const ids = (res: { body: { tickets: Array<{ id: number }> } }) => res.body.tickets.map((x) => x.id).sort();
+
+t.test('a user sees the tickets of their queues; another queue is ERR_NO_PERMISSION; tickets without a queue only admins', async (t) => {
+  const { request, token, ua, ta, tb, tn } = await setup(t);
+  t.equal((await request('GET', `/api/tickets/${ta.id}`, { token: ua.token })).status, 200);
+  const other = await request('GET', `/api/tickets/${tb.id}`, { token: ua.token });
+  t.equal(other.status, 403);
+  t.equal(other.body.error, 'ERR_NO_PERMISSION');
+  t.equal((await request('GET', `/api/tickets/u/${tb.uuid}`, { token: ua.token })).status, 403);
+  t.equal((await request('GET', `/api/tickets/${tn.id}`, { token: ua.token })).status, 403);
+  t.equal((await request('GET', `/api/tickets/${tn.id}`, { token })).status, 200, 'admin peeks at any ticket');
+  t.same(ids(await request('GET', '/api/tickets', { token: ua.token, query: { status: 'pending' } })), [ta.id], 'the list holds only their queue');
+  t.same(ids(await request('GET', '/api/tickets', { token: ua.token, query: { status: 'pending', showAll: 'true' } })), [ta.id], 'showAll is for admins only');
+  t.same(ids(await request('GET', '/api/tickets', { token, query: { status: 'pending', showAll: 'true' } })), [ta.id, tb.id, tn.id].sort(), 'admin show-all');
+});
+
+t.test('an allTicket user also sees unassigned tickets without a queue', async (t) => {
+  const { request, createUser, tn } = await setup(t);
+  const all = await createUser(1, { allTicket: 'enabled' });
+  t.equal((await request('GET', `/api/tickets/${tn.id}`, { token: all.token })).status, 200);
+});
+
+t.test('accept, return, transfer and close: allowed for the right user, refused for others', async (t) => {
+  const { app, request, token, ua, ub, ta, qb } = await setup(t);
+  const events = recordEvents(app);
+  t.equal((await request('PUT', `/api/tickets/${ta.id}`, { token: ub.token, body: { status: 'open' } })).status, 403, 'not their queue: cannot accept');
+  const accepted = await request('PUT', `/api/tickets/${ta.id}`, { token: ua.token, body: { status: 'open' } });
+  t.equal(accepted.body.status, 'open');
+  t.equal(accepted.body.userId, ua.id, 'accept assigns the caller');
+  t.ok(events.some((e) => e.event === 'ticket' && e.payload.action === 'update' && e.payload.ticket.id === ta.id && e.payload.ticket.status === 'open'), 'update emitted');
+
+  await app.tenancy.settings.set(1, 'sendMsgTransfTicket', 'enabled');
+  const returned = await request('PUT', `/api/tickets/${ta.id}`, { token: ua.token, body: { status: 'pending' } });
+  t.equal(returned.body.status, 'pending');
+  t.equal(returned.body.userId, null, 'return clears the user');
+
+  await request('PUT', `/api/tickets/${ta.id}`, { token: ua.token, body: { status: 'open' } });
+  const transferred = await request('PUT', `/api/tickets/${ta.id}`, { token: ua.token, body: { queueId: qb.id } });
+  t.equal(transferred.body.status, 'pending', 'a queue without a user waits there');
+  t.equal(transferred.body.userId, null);
+  t.equal(transferred.body.queue.id, qb.id);
+  t.equal((await request('GET', `/api/tickets/${ta.id}`, { token: ua.token })).status, 403, 'gone from the old queue');
+  t.equal((await request('PUT', `/api/tickets/${ta.id}`, { token: ua.token, body: { status: 'closed' } })).status, 403, 'nor can they close it');
+
+  const toUser = await request('PUT', `/api/tickets/${ta.id}`, { token: ub.token, body: { userId: ub.id, status: 'open' } });
+  t.equal(toUser.body.userId, ub.id);
+  const closed = await request('PUT', `/api/tickets/${ta.id}`, { token: ub.token, body: { status: 'closed' } });
+  t.equal(closed.body.status, 'closed');
+  t.equal(closed.body.queueId, null, 'closing clears the queue');
+  t.equal(closed.body.userId, ub.id, 'closed by the current user');
+  const reopened = await request('PUT', `/api/tickets/${ta.id}`, { token: ub.token, body: { status: 'open', queueId: qb.id } });
+  t.equal(reopened.body.status, 'open');
+  t.equal(reopened.body.queueId, qb.id);
+
+  t.equal((await request('DELETE', `/api/tickets/${ta.id}`, { token: ub.token })).status, 403, 'only admins delete');
+  t.equal((await request('DELETE', `/api/tickets/${ta.id}`, { token })).status, 200);
+  t.ok(events.some((e) => e.event === 'ticket' && e.payload.action === 'delete' && e.payload.ticketId === ta.id));
+  t.equal((await request('GET', `/api/tickets/${ta.id}`, { token })).status, 404);
+});
+
+t.test('POST /tickets: a user must choose one of their queues; a second live ticket is ERR_OTHER_OPEN_TICKET naming its user and queue', async (t) => {
+  const { request, token, ua, qa, qb, ta } = await setup(t);
+  const contactId = ta.contactId;
+  const noQueue = await request('POST', '/api/tickets', { token: ua.token, body: { contactId } });
+  t.equal(noQueue.status, 400);
+  t.equal(noQueue.body.error, 'ERR_QUEUE_REQUIRED');
+  t.equal((await request('POST', '/api/tickets', { token: ua.token, body: { contactId, queueId: qb.id } })).status, 403);
+  await request('PUT', `/api/tickets/${ta.id}`, { token: ua.token, body: { status: 'open' } });
+  const dup = await request('POST', '/api/tickets', { token, body: { contactId, queueId: qa.id } });
+  t.equal(dup.status, 409);
+  t.equal(dup.body.error, 'ERR_OTHER_OPEN_TICKET');
+  t.equal(dup.body.user.name, 'Ana');
+  t.equal(dup.body.queue.name, 'Fila A');
+  await request('PUT', `/api/tickets/${ta.id}`, { token: ua.token, body: { status: 'closed' } });
+  const created = await request('POST', '/api/tickets', { token: ua.token, body: { contactId, queueId: qa.id } });
+  t.equal(created.status, 200);
+  t.equal(created.body.status, 'open');
+  t.equal(created.body.userId, ua.id);
+  t.match(created.body.protocol, /^\d{8}\d+$/);
+});
+
+t.test('list filters: status, queueIds, users, tags, unread, date, search by contact and message text', async (t) => {
+  const { app, request, token, ta, tb, tn, qa, ua } = await setup(t);
+  await request('PUT', `/api/tickets/${tb.id}`, { token, body: { userId: ua.id, status: 'open' } });
+  const tag = await app.knex('tags').insert({ companyId: 1, name: 'vip', color: '#fff', kanban: 0, createdAt: '2026-01-01 00:00:00.000', updatedAt: '2026-01-01 00:00:00.000' });
+  await app.knex('ticketTags').insert({ ticketId: tn.id, tagId: tag[0] });
+  await app.pipeline.inbound.onMessage({ companyId: 1, whatsappId: ta.whatsappId! }, inbound('5511900000001', 'meu boleto venceu'));
+  const q = (query: Record<string, unknown>) => request('GET', '/api/tickets', { token, query: { showAll: 'true', ...query } });
+  t.same(ids(await q({ status: 'open' })), [tb.id]);
+  t.same(ids(await q({ queueIds: JSON.stringify([qa.id]) })), [ta.id]);
+  t.same(ids(await q({ users: JSON.stringify([ua.id]) })), [tb.id]);
+  t.same(ids(await q({ tags: JSON.stringify([tag[0]]) })), [tn.id]);
+  t.equal((await q({ tags: 'not json' })).status, 400);
+  t.same(ids(await q({ searchParam: 'BOLETO' })), [ta.id], 'message text, any case');
+  t.same(ids(await q({ searchParam: '900000002' })), [tb.id], 'contact number');
+  t.same(ids(await q({ searchParam: 'maria' })), [ta.id, tb.id, tn.id].sort(), 'contact name');
+  const today = new Date().toISOString().slice(0, 10);
+  t.equal((await q({ date: today })).body.tickets.length, 3);
+  t.equal((await q({ date: '2001-01-01' })).body.tickets.length, 0);
+  await app.knex('tickets').where({ id: tn.id }).update({ unreadMessages: 0 });
+  t.same(ids(await q({ withUnreadMessages: 'true' })), [ta.id, tb.id].sort());
+  const page = await q({});
+  t.equal(page.body.count, 3);
+  t.equal(page.body.hasMore, false);
+  t.equal(page.body.tickets[0].id, ta.id, 'newest activity first');
+  t.ok(page.body.tickets[0].contact && page.body.tickets[0].whatsapp && Array.isArray(page.body.tickets[0].tags), 'relations loaded');
+});
+
+t.test('a user of another company gets 404 on every ticket and message route and sees none in lists', async (t) => {
+  const { request, createTenant, ta } = await setup(t);
+  const other = await createTenant('Other Co');
+  const tok = other.admin.token;
+  for (const [method, url, body] of [
+    ['GET', `/api/tickets/${ta.id}`], ['GET', `/api/tickets/u/${ta.uuid}`], ['PUT', `/api/tickets/${ta.id}`, { status: 'closed' }],
+    ['DELETE', `/api/tickets/${ta.id}`], ['GET', `/api/messages/${ta.id}`], ['POST', `/api/messages/${ta.id}`, { body: 'x' }],
+  ] as Array<[string, string, unknown?]>) {
+    const res = await request(method, url, { token: tok, body });
+    t.equal(res.status, 404, `${method} ${url}`);
+    t.equal(res.body.error, 'ERR_NO_TICKET_FOUND', `${method} ${url}`);
+  }
+  const created = await request('POST', '/api/tickets', { token: tok, body: { contactId: ta.contactId } });
+  t.equal(created.status, 404);
+  t.equal(created.body.error, 'ERR_NO_CONTACT_FOUND');
+  t.same((await request('GET', '/api/tickets', { token: tok, query: { showAll: 'true' } })).body.tickets, []);
+});
+
