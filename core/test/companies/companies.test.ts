@@ -1,0 +1,152 @@
+import t from 'tap';
+import { build, ADMIN_EMAIL } from '../helper.js';
+import { Company, Setting, User } from '../../src/db/models/index.js';
+import { defaultSchedules } from '../../src/seed.js';
+
+const signup = (email: string, extra: Record<string, unknown> = {}) =>
+  ({ name: 'New Shop', email, phone: '11987654321', password: 'secret1', planId: 1, recurrence: 'ANUAL', dueDate: '2099-01-01', status: 't', campaignsEnabled: false, ...extra });
+
+t.test('a visitor signs up: a 3-day trial company with defaults and an admin who can sign in', async (t) => {
+  const { request, login } = await build(t);
+  const res = await request('POST', '/api/companies/cadastro', { body: signup('Owner@Shop.test') });
+  t.equal(res.status, 200);
+  const company = await Company.query().findById(res.body.id);
+  const expected = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+  t.equal(company!.dueDate, expected, 'trial: today + 3 days, whatever the form sent');
+  t.equal(company!.recurrence, 'MENSAL');
+  t.equal(company!.status, true);
+  t.equal(company!.campaignsEnabled, true);
+  t.same(company!.schedules, defaultSchedules());
+  const settings = await Setting.scoped(company!.id);
+  t.ok(settings.some((s) => s.key === 'userRating'), 'default settings seeded');
+  const admin = await User.scoped(company!.id).findOne({ email: 'owner@shop.test' });
+  t.equal(admin!.profile, 'admin');
+  t.equal(admin!.super, false);
+  t.type(await login('owner@shop.test', 'secret1'), 'string');
+});
+
+t.test('signing up with an e-mail already used is 409 ERR_EMAIL_IN_USE and creates nothing', async (t) => {
+  const { request } = await build(t);
+  const before = await Company.query().resultSize();
+  const res = await request('POST', '/api/companies/cadastro', { body: signup(ADMIN_EMAIL) });
+  t.equal(res.status, 409);
+  t.equal(res.body.error, 'ERR_EMAIL_IN_USE');
+  t.equal(await Company.query().resultSize(), before);
+});
+
+t.test('sign-up validation: name 2-50, valid e-mail, password 5-50, phone at most 11 digits, existing plan', async (t) => {
+  const { request } = await build(t);
+  for (const [body, field] of [
+    [signup('a@x.test', { name: 'A' }), /name/],
+    [signup('a@x.test', { name: 'x'.repeat(51) }), /name/],
+    [signup('bad-mail'), /email/],
+    [signup('a@x.test', { password: '1234' }), /password/],
+    [signup('a@x.test', { phone: '(11) 98765-43210' }), /phone/],
+    [signup('a@x.test', { phone: 'call me' }), /phone/],
+  ] as const) {
+    const res = await request('POST', '/api/companies/cadastro', { body });
+    t.equal(res.status, 400, JSON.stringify(body));
+    t.match(res.body.field, field);
+  }
+  const masked = await request('POST', '/api/companies/cadastro', { body: signup('mask@x.test', { phone: '(11) 98765-4321' }) });
+  t.equal(masked.status, 200);
+  t.equal(masked.body.phone, '11987654321', 'a masked phone is stored as digits');
+  const noPlan = await request('POST', '/api/companies/cadastro', { body: signup('p@x.test', { planId: 999 }) });
+  t.equal(noPlan.status, 404);
+  t.equal(noPlan.body.error, 'ERR_NO_PLAN_FOUND');
+});
+
+t.test('sign-up is rate-limited like login', async (t) => {
+  const { request } = await build(t, { config: { loginRateLimit: { max: 2, windowMs: 60_000 } } });
+  const statuses: number[] = [];
+  for (let i = 0; i < 3; i++) statuses.push((await request('POST', '/api/companies/cadastro', { body: signup(`r${i}@x.test`) })).status);
+  t.same(statuses, [200, 200, 429]);
+});
+
+t.test('a company reads its own plan with flags; another company\'s plan is not found; the super user reads any', async (t) => {
+  const { request, token, createTenant } = await build(t);
+  const a = await createTenant('PlanA', { useKanban: false });
+  const b = await createTenant('PlanB');
+  const own = await request('GET', `/api/companies/listPlan/${a.companyId}`, { token: a.admin.token });
+  t.equal(own.status, 200);
+  t.equal(own.body.useKanban, false);
+  const other = await request('GET', `/api/companies/listPlan/${a.companyId}`, { token: b.admin.token });
+  t.equal(other.status, 404);
+  t.equal(other.body.error, 'ERR_NO_COMPANY_FOUND');
+  t.equal((await request('GET', `/api/companies/listPlan/${a.companyId}`, { token })).status, 200);
+});
+
+t.test('the super user lists, searches, creates, updates and deletes companies', async (t) => {
+  const { request, token, login } = await build(t);
+  const created = await request('POST', '/api/companies', { token, body: { name: 'Beta Ltd', email: 'beta@x.test', planId: 1, password: 'beta-pass', dueDate: '', recurrence: 'TRIMESTRAL' } });
+  t.equal(created.status, 200);
+  t.equal(created.body.dueDate, null, 'empty dueDate stored as null');
+  t.equal(created.body.plan.id, 1);
+  t.type(await login('beta@x.test', 'beta-pass'), 'string', 'admin user created with the company e-mail');
+  const page = await request('GET', '/api/companies', { token, query: { searchParam: 'beta' } });
+  t.same(page.body.companies.map((c: { name: string }) => c.name), ['Beta Ltd']);
+  t.equal(page.body.hasMore, false);
+  t.ok((await request('GET', '/api/companies/list', { token })).body.length >= 2);
+  const updated = await request('PUT', `/api/companies/${created.body.id}`, { token, body: { dueDate: '2031-02-30', recurrence: 'ANUAL', status: false } });
+  t.equal(updated.status, 200);
+  t.equal(updated.body.dueDate, null, 'an invalid date is stored as null');
+  t.equal(updated.body.recurrence, 'ANUAL');
+  t.equal(updated.body.status, false);
+  const dated = await request('PUT', `/api/companies/${created.body.id}`, { token, body: { dueDate: '2031-02-28T00:00:00.000Z' } });
+  t.equal(dated.body.dueDate, '2031-02-28');
+  const badRecurrence = await request('PUT', `/api/companies/${created.body.id}`, { token, body: { recurrence: 'WEEKLY' } });
+  t.equal(badRecurrence.status, 400);
+  t.equal((await request('DELETE', `/api/companies/${created.body.id}`, { token })).status, 200);
+  t.equal((await request('GET', `/api/companies/${created.body.id}`, { token })).status, 404);
+  t.equal(await User.unscoped('test').where('email', 'beta@x.test').resultSize(), 0, 'its users went with it');
+});
+
+t.test('the super user cannot delete their own company', async (t) => {
+  const { request, token } = await build(t);
+  const res = await request('DELETE', '/api/companies/1', { token });
+  t.equal(res.status, 403);
+  t.ok(await Company.query().findById(1));
+});
+
+t.test('a company admin cannot list, read, create, change or delete companies', async (t) => {
+  const { request, createTenant } = await build(t);
+  const { admin, companyId } = await createTenant('Nosy');
+  const token = admin.token;
+  t.equal((await request('GET', '/api/companies', { token })).status, 403);
+  t.equal((await request('GET', '/api/companies/list', { token })).status, 403);
+  t.equal((await request('GET', `/api/companies/${companyId}`, { token })).status, 403);
+  t.equal((await request('POST', '/api/companies', { token, body: { name: 'X co', email: 'x@x.test', planId: 1 } })).status, 403);
+  const extend = await request('PUT', `/api/companies/${companyId}`, { token, body: { dueDate: '2099-01-01' } });
+  t.equal(extend.status, 403, 'no extending one\'s own subscription');
+  t.equal((await request('DELETE', `/api/companies/${companyId}`, { token })).status, 403);
+});
+
+t.test('a company admin sets opening hours; a plain user and another company cannot', async (t) => {
+  const { request, token, createTenant, createUser } = await build(t);
+  const a = await createTenant('HoursA');
+  const b = await createTenant('HoursB');
+  const user = await createUser(a.companyId);
+  const schedules = defaultSchedules().map((s) => ({ ...s, startTime: '09:00' }));
+  const ok = await request('PUT', `/api/companies/${a.companyId}/schedules`, { token: a.admin.token, body: { schedules } });
+  t.equal(ok.status, 200);
+  t.equal(ok.body.schedules[0].startTime, '09:00');
+  t.equal((await request('PUT', `/api/companies/${a.companyId}/schedules`, { token: user.token, body: { schedules } })).status, 403);
+  const foreign = await request('PUT', `/api/companies/${a.companyId}/schedules`, { token: b.admin.token, body: { schedules } });
+  t.equal(foreign.status, 404);
+  t.equal((await request('PUT', `/api/companies/${a.companyId}/schedules`, { token, body: { schedules } })).status, 200, 'the super user may');
+  const badHour = await request('PUT', `/api/companies/${a.companyId}/schedules`, { token: a.admin.token, body: { schedules: schedules.map((s, i) => (i ? s : { ...s, endTime: '25:00' })) } });
+  t.equal(badHour.status, 400);
+  const six = await request('PUT', `/api/companies/${a.companyId}/schedules`, { token: a.admin.token, body: { schedules: schedules.slice(1) } });
+  t.equal(six.status, 400);
+  const twice = await request('PUT', `/api/companies/${a.companyId}/schedules`, { token: a.admin.token, body: { schedules: schedules.map((s) => ({ ...s, weekdayEn: 'monday' })) } });
+  t.equal(twice.status, 400);
+});
+
+t.test('changing a company\'s plan takes effect at once', async (t) => {
+  const { request, token, createTenant, app } = await build(t);
+  const tenant = await createTenant('Mover', { useKanban: true });
+  const small = await request('POST', '/api/plans', { token, body: { name: 'NoKanban', users: 1, connections: 1, queues: 1, value: 1, useKanban: false } });
+  t.equal(await app.tenancy.hasFlag(tenant.companyId, 'useKanban'), true);
+  t.equal((await request('PUT', `/api/companies/${tenant.companyId}`, { token, body: { planId: small.body.id } })).status, 200);
+  t.equal(await app.tenancy.hasFlag(tenant.companyId, 'useKanban'), false);
+});
