@@ -10,8 +10,9 @@ export function buildMenu(user: SessionUser | null, plugins: PluginInfo[]): Menu
   const entries: MenuEntry[] = [];
   for (const s of screens) {
     if (!s.menu || s.access === 'public') continue;
-    if (s.role === 'admin' && !isAdmin(user)) continue;
-    if (s.role === 'super' && !isSuper(user)) continue;
+    const role = s.role ?? s.menu.role;
+    if (role === 'admin' && !isAdmin(user)) continue;
+    if (role === 'super' && !isSuper(user)) continue;
     if (s.planFlag && !hasPlanFlag(user, s.planFlag)) continue;
     const path = s.menu.path ?? (Array.isArray(s.path) ? s.path[0] : s.path);
     entries.push({ key: path, labelKey: s.menu.labelKey, icon: s.menu.icon, path, order: s.menu.order });

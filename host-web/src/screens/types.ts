@@ -17,6 +17,7 @@ export interface ScreenDef {
   planFlag?: PlanFlag;
   /** Side-menu entry. Order (spec order): dashboard 10, tickets 20, kanban 30, quick messages 40, to-do 50,
    * contacts 60, schedules 70, tags 80, chats 90, helps 100, campaigns 110, announcements 120, prompts 130,
-   * integrations 140, connections 150, files 160, queues 170, users 180, messages API 190, financeiro 200, settings 210. */
-  menu?: { labelKey: string; icon: string; order: number; path?: string };
+   * integrations 140, connections 150, files 160, queues 170, users 180, messages API 190, financeiro 200, settings 210.
+   * `role` hides the entry only (for a screen that refuses others itself, e.g. announcements). */
+  menu?: { labelKey: string; icon: string; order: number; path?: string; role?: 'admin' | 'super' };
 }
