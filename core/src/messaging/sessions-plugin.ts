@@ -22,7 +22,7 @@ export const sessionsPlugin = fp(async (app: FastifyInstance) => {
     bus: app.bus,
     log: app.log,
     leases,
-    createProvider: providerFactory({ config, storage: app.storage }),
+    createProvider: providerFactory({ config, storage: app.storage, knex: app.knex }),
     leaseRenewMs: LEASE_TTL_MS / 3,
   });
   app.decorate('sessions', sessions);

@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import type { Config } from '../../config/index.js';
 import type { Storage } from '../../storage/index.js';
 import { AppError } from '../../http/errors.js';
@@ -5,7 +6,7 @@ import type { MessagingProvider, ProviderContext } from '../provider.js';
 import type { ProviderFactory } from '../sessions.js';
 import { SandboxProvider } from './sandbox.js';
 
-export interface ProviderDeps { config: Config; storage: Storage }
+export interface ProviderDeps { config: Config; storage: Storage; knex: Knex }
 
 /** The provider values a connection may have; 'beta' is the spec's default and means Baileys. */
 export const PROVIDER_KINDS = ['sandbox', 'beta', 'baileys'] as const;
@@ -23,7 +24,7 @@ export function providerFactory(deps: ProviderDeps): ProviderFactory {
       case 'beta':
       case 'baileys': {
         const { BaileysProvider } = await import('./baileys.js');
-        return new BaileysProvider(ctx);
+        return new BaileysProvider(ctx, { knex: deps.knex });
       }
       default:
         throw new AppError('ERR_UNKNOWN_PROVIDER', 400, `Unknown provider "${kind}"`);
