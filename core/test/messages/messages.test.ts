@@ -1,0 +1,132 @@
+import t from 'tap';
+import { build } from '../helper.js';
+import { Message, Ticket, Whatsapp } from '../../src/db/models/index.js';
+import { renderTemplate } from '../../src/messaging/templates.js';
+import { defaultConnection, inbound, recordEvents, useFakeProvider } from '../pipeline/fixtures.js';
+
+async function withTicket(t: Parameters<typeof build>[0]) {
+  const ctx = await build(t);
+  const provider = useFakeProvider(ctx.app);
+  const wa = await defaultConnection();
+  await ctx.app.pipeline.inbound.onMessage({ companyId: 1, whatsappId: wa.id }, inbound('5511955554444', 'oi'));
+  const ticket = (await Ticket.scoped(1).first())!;
+  return { ...ctx, provider, wa, ticket };
+}
+
+t.test('an empty or whitespace-only message is refused with 400', async (t) => {
+  const { request, token, ticket } = await withTicket(t);
+  for (const body of ['', '   \n ']) {
+    const res = await request('POST', `/api/messages/${ticket.id}`, { token, body: { body } });
+    t.equal(res.status, 400);
+    t.equal(res.body.error, 'ERR_VALIDATION');
+  }
+});
+
+t.test('a send that fails is kept as failed with its error, emitted, and a retry sends it', async (t) => {
+  const { app, request, token, ticket, provider } = await withTicket(t);
+  const events = recordEvents(app);
+  provider.fail = true;
+  const res = await request('POST', `/api/messages/${ticket.id}`, { token, body: { body: 'vai falhar' } });
+  t.equal(res.status, 200);
+  const failed = res.body.messages[0];
+  t.equal(failed.status, 'failed');
+  t.match(failed.error, /phone offline/);
+  t.ok(events.some((e) => e.event === 'appMessage' && e.payload.action === 'update' && e.payload.message.status === 'failed'));
+  provider.fail = false;
+  const retried = await request('POST', `/api/messages/${failed.id}/retry`, { token });
+  t.equal(retried.body.status, 'sent');
+  t.ok(retried.body.providerId);
+  t.equal((await request('POST', `/api/messages/${failed.id}/retry`, { token })).status, 409, 'only a failed message is re-sent');
+});
+
+t.test('without a connected session the message is stored as failed with ERR_WAPP_NOT_INITIALIZED', async (t) => {
+  const { app, request, token, ticket } = await withTicket(t);
+  app.pipeline.deps.provider = () => { throw Object.assign(new Error('not connected'), { code: 'ERR_WAPP_NOT_INITIALIZED' }); };
+  const res = await request('POST', `/api/messages/${ticket.id}`, { token, body: { body: 'olá' } });
+  t.equal(res.body.messages[0].status, 'failed');
+  t.equal(await Message.scoped(1).where({ status: 'failed' }).resultSize(), 1, 'never lost');
+});
+
+t.test('only own messages can be deleted; a provider failure is ERR_DELETE_WAPP_MSG', async (t) => {
+  const { request, token, ticket, provider, createUser, app } = await withTicket(t);
+  const mine = (await request('POST', `/api/messages/${ticket.id}`, { token, body: { body: 'apagar' } })).body.messages[0];
+  const theirs = (await Message.scoped(1).where({ fromMe: false }).first())!;
+  t.equal((await request('DELETE', `/api/messages/${theirs.id}`, { token })).status, 403, "the contact's message");
+  const other = await createUser(1, { profile: 'admin' });
+  t.equal((await request('DELETE', `/api/messages/${mine.id}`, { token: other.token })).status, 403, "another agent's message");
+  provider.deleteMessage = async () => { throw new Error('too old'); };
+  const failed = await request('DELETE', `/api/messages/${mine.id}`, { token });
+  t.equal(failed.status, 400);
+  t.equal(failed.body.error, 'ERR_DELETE_WAPP_MSG');
+  provider.deleteMessage = async () => {};
+  const events = recordEvents(app);
+  const deleted = await request('DELETE', `/api/messages/${mine.id}`, { token });
+  t.equal(deleted.body.isDeleted, true);
+  t.ok(events.some((e) => e.event === 'appMessage' && e.payload.message.id === mine.id && e.payload.message.isDeleted));
+});
+
+t.test('messages page newest first, each page oldest to newest; reading marks the ticket read', async (t) => {
+  const { app, request, token, ticket, wa } = await withTicket(t);
+  for (let i = 1; i <= 44; i++) await app.pipeline.inbound.onMessage({ companyId: 1, whatsappId: wa.id }, inbound('5511955554444', `m${i}`));
+  const events = recordEvents(app);
+  const first = await request('GET', `/api/messages/${ticket.id}`, { token });
+  t.equal(first.body.count, 46, 'oi, the greeting and 44 more');
+  t.equal(first.body.hasMore, true);
+  t.same(first.body.messages.map((m: any) => m.body), Array.from({ length: 20 }, (_, i) => `m${i + 25}`));
+  const last = await request('GET', `/api/messages/${ticket.id}`, { token, query: { pageNumber: 3 } });
+  t.equal(last.body.hasMore, false);
+  t.equal(last.body.messages.length, 6);
+  t.equal(last.body.messages[0].body, 'oi');
+  t.equal((await ticket.$query()).unreadMessages, 0);
+  t.ok(events.some((e) => e.event === 'ticket' && e.payload.action === 'updateUnread' && e.payload.ticketId === ticket.id));
+});
+
+t.test('a reply quotes a message of the ticket', async (t) => {
+  const { request, token, ticket, provider } = await withTicket(t);
+  const theirs = (await Message.scoped(1).where({ fromMe: false }).first())!;
+  const res = await request('POST', `/api/messages/${ticket.id}`, { token, body: { body: 'respondendo', quotedMsg: { id: theirs.id } } });
+  t.equal(res.body.messages[0].quotedMsgId, theirs.id);
+  t.equal(provider.sent.at(-1)!.quotedProviderId, theirs.providerId);
+});
+
+t.test('services.messages.sendToContact reuses the live ticket or opens one on the default connection', async (t) => {
+  const { app, ticket, provider } = await withTicket(t);
+  const send = (app.services.messages as { sendToContact: Function }).sendToContact;
+  const again = await send({ companyId: 1, contactId: ticket.contactId, body: 'lembrete' });
+  t.equal(again.ticket.id, ticket.id, 'the live ticket is reused');
+  await app.pipeline.tickets.close(1, (await ticket.$query())!, null);
+  const fresh = await send({ companyId: 1, contactId: ticket.contactId, body: 'novo' });
+  t.not(fresh.ticket.id, ticket.id, 'a new ticket after closing');
+  t.equal(fresh.message.status, 'sent');
+  t.equal(provider.sent.at(-1)!.body, 'novo');
+});
+
+t.test('inactivity: expiresTicket closes a quiet ticket with expiresInactiveMessage; timeToTransfer moves a waiting one', async (t) => {
+  const { app, ticket, provider, wa } = await withTicket(t);
+  const queue = await app.knex('queues').insert({ companyId: 1, name: 'Espera', color: '#123', createdAt: '2026-01-01 00:00:00.000', updatedAt: '2026-01-01 00:00:00.000' });
+  await Whatsapp.scoped(1).findById(wa.id).patch({ expiresTicket: 1, expiresInactiveMessage: 'Encerrado por inatividade', timeToTransfer: 5, transferQueueId: queue[0] } as Partial<Whatsapp>);
+  app.pipeline.connections.invalidate();
+  await app.knex('tickets').where({ id: ticket.id }).update({ createdAt: '2020-01-01 00:00:00.000' });
+  await app.jobs.enqueue('tickets.transfer', { companyId: 1, ticketId: ticket.id });
+  await new Promise((r) => setTimeout(r, 200));
+  await app.jobs.idle();
+  t.equal((await ticket.$query()).queueId, queue[0], 'moved to the transfer queue');
+  await app.jobs.enqueue('tickets.expire', { companyId: 1, ticketId: ticket.id });
+  await new Promise((r) => setTimeout(r, 200));
+  await app.jobs.idle();
+  t.equal((await ticket.$query()).status, 'pending', 'recent activity: not closed yet');
+  await app.knex('tickets').where({ id: ticket.id }).update({ updatedAt: '2020-01-01 00:00:00.000' });
+  await app.jobs.enqueue('tickets.expire', { companyId: 1, ticketId: ticket.id });
+  await new Promise((r) => setTimeout(r, 200));
+  await app.jobs.idle();
+  t.equal((await ticket.$query()).status, 'closed');
+  t.equal(provider.sent.at(-1)!.body, 'Encerrado por inatividade');
+});
+
+t.test('templates fill first name, name, greeting, protocol and hour', async (t) => {
+  const at = new Date(2026, 0, 5, 9, 7);
+  t.equal(renderTemplate('{{greeting}} {{firstName}} ({{name}}) #{{protocol}} {{hour}} {{unknown}}', { name: 'Maria Souza', protocol: '202601051', now: at }),
+    'Bom dia Maria (Maria Souza) #202601051 09:07 {{unknown}}');
+  t.match(renderTemplate('{{greeting}}', { now: new Date(2026, 0, 5, 15) }), 'Boa tarde');
+  t.match(renderTemplate('{{greeting}}', { now: new Date(2026, 0, 5, 22) }), 'Boa noite');
+});
