@@ -1,0 +1,101 @@
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * The API's route table as the app itself records it (app.routeTable, filled by an onRoute hook), so the
+ * security suites cover every route, including those added later by domains and plugins.
+ */
+export interface ApiRoute {
+  method: string;
+  url: string;
+  params: string[];
+  schema: { body?: Schema; querystring?: Schema; params?: Schema };
+  isPublic: boolean;
+}
+
+export type Schema = {
+  type?: string | string[]; properties?: Record<string, Schema>; items?: Schema; anyOf?: Schema[]; oneOf?: Schema[];
+  const?: unknown; enum?: unknown[]; format?: string; minLength?: number; maxLength?: number; minimum?: number; maximum?: number;
+  minItems?: number;
+};
+
+export function apiRoutes(app: FastifyInstance): ApiRoute[] {
+  const out: ApiRoute[] = [];
+  for (const route of app.routeTable) {
+    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) continue;
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD' || method === 'OPTIONS') continue;
+      out.push({
+        method,
+        url: route.url,
+        params: [...route.url.matchAll(/:(\w+)/g)].map((m) => m[1]),
+        schema: (route.schema ?? {}) as ApiRoute['schema'],
+        isPublic: Boolean((route.config as { public?: boolean } | undefined)?.public),
+      });
+    }
+  }
+  return out;
+}
+
+export const fillUrl = (url: string, value: (param: string) => string) =>
+  url.replace(/:(\w+)/g, (_m, name: string) => encodeURIComponent(value(name)));
+
+const isIdName = (name: string) => name === 'id' || /Id$/.test(name);
+const isIdsName = (name: string) => /Ids$/.test(name);
+
+/**
+ * A plausible value for a schema: enough to get past validation where possible, so the handler runs.
+ * Fields named like ids (`id`, `…Id`, `…Ids`) get `id`; strings get `text` (fitted to the length limits).
+ */
+export function sample(schema: Schema | undefined, fill: { id: number; text: string }, name = ''): unknown {
+  if (!schema) return undefined;
+  if (schema.const !== undefined) return schema.const;
+  if (schema.enum) return schema.enum[0];
+  const branches = schema.anyOf ?? schema.oneOf;
+  if (branches) {
+    const first = branches.find((b) => b.type !== 'null') ?? branches[0];
+    return sample(first, fill, name);
+  }
+  const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
+  switch (type) {
+    case 'object': {
+      const out: Record<string, unknown> = {};
+      for (const [key, prop] of Object.entries(schema.properties ?? {})) out[key] = sample(prop, fill, key);
+      return out;
+    }
+    case 'array': {
+      const item = sample(schema.items, fill, isIdsName(name) ? 'id' : name);
+      return Array.from({ length: Math.max(1, schema.minItems ?? 1) }, () => item);
+    }
+    case 'integer':
+    case 'number': {
+      if (isIdName(name)) return fill.id;
+      const min = schema.minimum ?? 1;
+      return Math.min(Math.max(1, min), schema.maximum ?? Number.MAX_SAFE_INTEGER);
+    }
+    case 'boolean': return true;
+    case 'null': return null;
+    case 'string': {
+      if (schema.format === 'email') return `${fill.text.replace(/\W/g, '').toLowerCase() || 'probe'}@probe.test`;
+      if (schema.format === 'date-time') return new Date().toISOString();
+      if (schema.format === 'date') return new Date().toISOString().slice(0, 10);
+      if (schema.format === 'uuid') return '00000000-0000-4000-8000-000000000000';
+      let text = isIdName(name) ? String(fill.id) : fill.text;
+      while (text.length < (schema.minLength ?? 0)) text += 'x';
+      return schema.maxLength !== undefined ? text.slice(0, schema.maxLength) : text;
+    }
+    default: return fill.text;
+  }
+}
+
+/** A value of the wrong type for a schema (a string where a number is expected, and so on). */
+export function wrongType(schema: Schema | undefined): unknown {
+  const type = Array.isArray(schema?.type) ? schema?.type[0] : schema?.type;
+  switch (type) {
+    case 'string': return { nested: { deeper: [1, 2, 3] } };
+    case 'integer': case 'number': return 'not-a-number';
+    case 'boolean': return 'maybe';
+    case 'array': return 'not-an-array';
+    case 'object': return [1, 'two', null];
+    default: return { unexpected: true };
+  }
+}
