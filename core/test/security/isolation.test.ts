@@ -1,0 +1,122 @@
+import t from 'tap';
+import { randomUUID } from 'node:crypto';
+import { build } from '../helper.js';
+import {
+  Contact, ContactCustomField, FileList, FileListOption, Invoice, Message, Queue, QueueOption, QuickMessage, Schedule, Setting,
+  Tag, Ticket, TicketNote, User, Whatsapp,
+} from '../../src/db/models/index.js';
+import { toDbTime } from '../../src/db/time.js';
+import { hashPassword } from '../../src/util/password.js';
+import { apiRoutes, fillUrl, sample } from './routes.js';
+
+/**
+ * Company 1 holds one row in every tenant table, each carrying MARKER. A second company's admin calls every
+ * /api route (the app's own route table, so routes added later are covered) with company 1's ids. Nothing may
+ * leak the marker, no GET/PUT/DELETE on company 1's id may succeed, and company 1's rows must be unchanged.
+ */
+const MARKER = 'SECRET-ALPHA';
+const A = 1;
+
+// Explicit ids far apart per table, so company B's own new rows never share an id with company A's.
+const idFor = (slot: number) => 700_000 + slot * 1000;
+
+async function seedCompanyA() {
+  const uuids = { contact: randomUUID(), ticket: randomUUID() };
+  const queue = await Queue.scoped(A).insertAndFetch({ id: idFor(1), name: `${MARKER} queue`, color: '#a1b2c3', greetingMessage: MARKER } as Partial<Queue>);
+  const wa = await Whatsapp.scoped(A).insertAndFetch({ id: idFor(2), name: `${MARKER} wa`, provider: 'sandbox', status: 'DISCONNECTED', isDefault: false, greetingMessage: MARKER, token: `${MARKER}-token` } as Partial<Whatsapp>);
+  const user = await User.scoped(A).insertAndFetch({ id: idFor(3), name: `${MARKER} user`, email: 'secret-alpha@atrium.test', passwordHash: await hashPassword('Secret-1'), profile: 'user', super: false, allTicket: 'enabled' } as Partial<User>);
+  const contact = await Contact.scoped(A).insertAndFetch({ id: idFor(4), uuid: uuids.contact, name: `${MARKER} contact`, number: '5511977770001', email: 'secret-alpha-contact@atrium.test' } as Partial<Contact>);
+  await ContactCustomField.scoped(A).insert({ id: idFor(5), contactId: contact.id, name: MARKER, value: MARKER } as Partial<ContactCustomField>);
+  const tag = await Tag.scoped(A).insertAndFetch({ id: idFor(6), name: `${MARKER} tag`, color: '#123456' } as Partial<Tag>);
+  const ticket = await Ticket.scoped(A).insertAndFetch({ id: idFor(7), uuid: uuids.ticket, contactId: contact.id, whatsappId: wa.id, userId: user.id, queueId: queue.id, status: 'open', lastMessage: MARKER } as Partial<Ticket>);
+  await Message.scoped(A).insert({ id: idFor(8), ticketId: ticket.id, contactId: contact.id, whatsappId: wa.id, body: MARKER, fromMe: false, ack: 1, providerId: `${MARKER}-msg` } as Partial<Message>);
+  await TicketNote.scoped(A).insert({ id: idFor(9), ticketId: ticket.id, contactId: contact.id, userId: user.id, note: MARKER } as Partial<TicketNote>);
+  await QuickMessage.scoped(A).insert({ id: idFor(10), userId: user.id, shortcode: `${MARKER}-sc`, message: MARKER } as Partial<QuickMessage>);
+  await Schedule.scoped(A).insert({ id: idFor(11), contactId: contact.id, ticketId: ticket.id, userId: user.id, whatsappId: wa.id, body: MARKER, sendAt: toDbTime(Date.now() + 30 * 86_400_000), status: 'PENDENTE' } as Partial<Schedule>);
+  const fileList = await FileList.scoped(A).insertAndFetch({ id: idFor(12), name: `${MARKER} files`, message: MARKER } as Partial<FileList>);
+  await FileListOption.scoped(A).insert({ id: idFor(13), fileListId: fileList.id, name: MARKER } as Partial<FileListOption>);
+  await Invoice.scoped(A).insert({ id: idFor(14), detail: MARKER, value: 1, dueDate: '2030-01-01', status: 'open' } as Partial<Invoice>);
+  await Setting.scoped(A).insert({ id: idFor(15), key: 'secretAlpha', value: MARKER } as Partial<Setting>);
+  await QueueOption.scoped(A).insert({ id: idFor(16), queueId: queue.id, title: MARKER, message: MARKER, option: '1' } as Partial<QueueOption>);
+  return { uuids, joins: { userQueues: { userId: user.id, queueId: queue.id }, whatsappQueues: { whatsappId: wa.id, queueId: queue.id }, ticketTags: { ticketId: ticket.id, tagId: tag.id } } };
+}
+
+const TENANT_TABLES = [
+  'queues', 'whatsapps', 'users', 'contacts', 'contactCustomFields', 'tags', 'tickets', 'messages', 'ticketNotes',
+  'quickMessages', 'schedules', 'fileLists', 'fileListOptions', 'invoices', 'settings', 'queueOptions',
+];
+const MARKED_SLOTS = TENANT_TABLES.map((_, i) => idFor(i + 1));
+
+t.test('a user of another company can neither see nor change company 1\'s data through any route', async (t) => {
+  const { app, createTenant } = await build(t);
+  const { uuids, joins } = await seedCompanyA();
+  for (const [table, row] of Object.entries(joins)) await app.knex(table).insert(row);
+  const b = await createTenant('Tenant B');
+
+  /** Company A's marker rows (whole rows) and how many rows A has per table. */
+  const snapshot = async () => {
+    const out: Record<string, unknown> = {};
+    for (const table of TENANT_TABLES) {
+      out[`${table} rows`] = await app.knex(table).where('companyId', A).whereIn('id', MARKED_SLOTS).orderBy('id');
+      out[`${table} count`] = (await app.knex(table).where('companyId', A).count({ n: '*' }))[0].n;
+    }
+    for (const [table, row] of Object.entries(joins)) out[table] = await app.knex(table).where(row);
+    return JSON.parse(JSON.stringify(out));
+  };
+  const before = await snapshot();
+  t.equal((before['tickets rows'] as unknown[]).length, 1, 'marker rows seeded');
+
+  // Every id company A owns, in every tenant table (seeded rows included), and its uuids.
+  const aIds = new Set<number>();
+  for (const table of TENANT_TABLES) for (const { id } of await app.knex(table).where('companyId', A).select('id')) aIds.add(Number(id));
+  aIds.add(A);
+  /** Ids company B legitimately owns right now (its rows may be found by id). */
+  const bOwned = async () => {
+    const ids = new Set<number>([b.companyId, b.planId]);
+    for (const table of TENANT_TABLES) for (const { id } of await app.knex(table).where('companyId', b.companyId).select('id')) ids.add(Number(id));
+    return ids;
+  };
+
+  const routes = apiRoutes(app);
+  t.ok(routes.some((r) => r.url === '/api/users/:id'), 'route table lists the core routes');
+  const leaks: string[] = [];
+  const foreignSuccess: string[] = [];
+  let sent = 0;
+  const call = async (method: string, url: string, body: unknown) => {
+    sent += 1;
+    const res = await app.inject({
+      method: method as 'GET', url, payload: body === undefined ? undefined : JSON.stringify(body),
+      headers: { authorization: `Bearer ${b.admin.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    });
+    if (res.body.includes(MARKER)) leaks.push(`${method} ${url} → ${res.statusCode}`);
+    return res.statusCode;
+  };
+
+  for (const route of routes) {
+    if (route.url.startsWith('/api/auth/')) continue; // the caller's own session; login is covered by auth tests
+    const hasBody = ['POST', 'PUT', 'PATCH', 'DELETE'].includes(route.method) && route.schema.body !== undefined;
+    const owned = await bOwned();
+    const probeIds = [...aIds].filter((id) => !owned.has(id));
+    if (route.params.length === 0) {
+      // List and create routes: lists must not leak; creates may not reach A's rows through ids in the body.
+      for (const id of hasBody ? probeIds : [probeIds[0]]) {
+        await call(route.method, `${route.url}${route.method === 'GET' ? '?pageNumber=1' : ''}`, hasBody ? sample(route.schema.body, { id, text: 'probe' }) : undefined);
+      }
+      continue;
+    }
+    const paramTypes = route.schema.params?.properties ?? {};
+    const values: string[] = probeIds.map(String);
+    if (route.params.some((p) => paramTypes[p]?.type !== 'integer')) values.push(uuids.contact, uuids.ticket);
+    for (const value of values) {
+      const url = fillUrl(route.url, () => value);
+      const status = await call(route.method, url, hasBody ? sample(route.schema.body, { id: Number(value) || 1, text: 'probe' }) : undefined);
+      if (status >= 200 && status < 300 && ['GET', 'PUT', 'PATCH', 'DELETE'].includes(route.method) && !route.isPublic) {
+        foreignSuccess.push(`${route.method} ${url} → ${status}`);
+      }
+    }
+  }
+  t.ok(sent > routes.length, `${sent} requests sent as company B`);
+  t.same(leaks, [], `no response shows company 1's ${MARKER}`);
+  t.same(foreignSuccess, [], 'no GET/PUT/DELETE on company 1\'s ids succeeds');
+  t.same(await snapshot(), before, 'company 1\'s rows are unchanged');
+});
