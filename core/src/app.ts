@@ -146,18 +146,18 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   return app;
 }
 
-/** The built console at /, with the SPA's index.html for any other GET outside /api. */
+/**
+ * The built console at /, with the SPA's index.html for any other GET outside /api; everything else
+ * that matches no route is a JSON 404. (Fastify allows one not-found handler per scope: it is set here.)
+ */
 async function serveConsole(app: FastifyInstance, dir: string) {
-  if (!existsSync(path.join(dir, 'index.html'))) {
-    app.log.warn({ dir }, 'console not built: run `npm run build` (the API works without it)');
-    return;
-  }
-  await app.register(staticFiles, { root: dir, prefix: '/', wildcard: false });
+  const hasConsole = existsSync(path.join(dir, 'index.html'));
+  if (hasConsole) await app.register(staticFiles, { root: dir, prefix: '/', wildcard: false });
+  else app.log.warn({ dir }, 'console not built: run `npm run build` (the API works without it)');
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0];
-    if (request.method === 'GET' && !url.startsWith('/api/') && !url.startsWith('/socket.io') && !path.extname(url)) {
-      return reply.type('text/html').sendFile('index.html');
-    }
+    const isPage = request.method === 'GET' && !url.startsWith('/api/') && !url.startsWith('/socket.io') && !url.startsWith('/plugins/') && !url.startsWith('/media/') && !path.extname(url);
+    if (hasConsole && isPage) return reply.type('text/html').sendFile('index.html');
     return reply.status(404).send({ error: 'ERR_NOT_FOUND', message: `Route ${request.method} ${url} not found` });
   });
 }

@@ -34,7 +34,4 @@ export function installErrorHandler(app: FastifyInstance) {
       : (fe.code?.startsWith('ERR_') ? fe.code : `ERR_${(fe.code ?? 'REQUEST').replace(/^FST_ERR_/, '')}`);
     return reply.status(status).send({ error: code, message: fe.message });
   });
-  app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ error: 'ERR_NOT_FOUND', message: `Route ${request.method} ${request.url.split('?')[0]} not found` });
-  });
 }

@@ -15,6 +15,9 @@ const InboundBody = Type.Object({
   body: Type.String({ maxLength: 65_536 }),
   name: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
   quotedProviderId: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
+  // A provider id chosen by the caller simulates the network delivering the same event again
+  // (a replay after a reconnect): the pipeline must store it once.
+  providerId: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_.-]{1,100}$' })),
 });
 type InboundBody = Static<typeof InboundBody>;
 

@@ -22,6 +22,8 @@ export interface SimulatedInbound {
   body: string;
   name?: string;
   quotedProviderId?: string;
+  /** Replays a delivery with this id (default: a fresh one). */
+  providerId?: string;
   media?: { data: Buffer; mimetype: string; filename: string };
 }
 
@@ -182,7 +184,7 @@ export class SandboxProvider implements MessagingProvider {
   /** A simulated contact writes to this connection; answers the new message's providerId. */
   async simulateInbound(input: SimulatedInbound): Promise<string> {
     if (!this.connected) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 400, 'The sandbox connection is not connected');
-    const providerId = newProviderId('SBXIN');
+    const providerId = input.providerId ?? newProviderId('SBXIN');
     const media: InboundMedia | undefined = input.media
       ? { data: input.media.data, mimetype: input.media.mimetype, filename: input.media.filename }
       : undefined;
