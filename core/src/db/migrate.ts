@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import * as coreSchema from './migrations/001_core_schema.js';
 import * as sandboxOutbox from './migrations/020_sandbox_outbox.js';
 import * as whatsappUserStopped from './migrations/021_whatsapp_user_stopped.js';
+import * as messageSearch from './migrations/025_message_search.js';
 
 export interface Migration {
   name: string;
@@ -26,6 +27,7 @@ export const coreMigrations: Migration[] = [
   { name: 'core/001_core_schema', ...coreSchema },
   { name: 'core/020_sandbox_outbox', ...sandboxOutbox },
   { name: 'core/021_whatsapp_user_stopped', ...whatsappUserStopped },
+  { name: 'core/025_message_search', ...messageSearch },
 ];
 
 export async function runMigrations(knex: Knex, migrations: Migration[]) {

@@ -1,4 +1,5 @@
-import { Contact, Message, Ticket } from '../../db/models/index.js';
+import { Contact, Ticket } from '../../db/models/index.js';
+import { ticketIdsWithMessageMatching } from '../../db/search.js';
 import { badRequest } from '../../http/errors.js';
 import { offsetOf, pageResult, PAGE_SIZE } from '../../http/schemas.js';
 import type { Actor } from './access.js';
@@ -75,7 +76,9 @@ export async function listTickets(actor: Actor, query: TicketListQuery): Promise
         c.whereRaw('LOWER(contacts.name) LIKE ?', [term]);
         if (digits.length >= 3) c.orWhere('contacts.number', 'like', likeTerm(digits));
       }));
-      s.orWhereIn('tickets.id', Message.scoped(companyId).select('messages.ticketId').whereRaw('LOWER(messages.body) LIKE ?', [term]));
+      // Message bodies through the text index (word prefixes), never a scan of every message.
+      const byMessage = ticketIdsWithMessageMatching(Ticket.knex(), companyId, search);
+      if (byMessage) s.orWhereIn('tickets.id', byMessage);
     });
   }
 

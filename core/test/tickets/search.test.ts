@@ -1,0 +1,46 @@
+import t from 'tap';
+import { build } from '../helper.js';
+
+/** A contact writes through the sandbox connection of company 1 (or the given one). */
+async function write(app: Awaited<ReturnType<typeof build>>['app'], companyId: number, whatsappId: number, number: string, body: string, name = 'Cliente') {
+  await app.pipeline.inbound.onMessage({ companyId, whatsappId }, {
+    providerId: `S-${Math.random().toString(36).slice(2)}`, from: number, pushName: name, fromMe: false, isGroup: false,
+    kind: 'text', body, timestamp: new Date(),
+  });
+  const ticket = await app.knex('tickets').join('contacts', 'contacts.id', 'tickets.contactId').where('contacts.number', number).where('tickets.companyId', companyId).first('tickets.id');
+  return ticket.id as number;
+}
+
+t.test('searching tickets by message text uses words and word prefixes, any case and accent, every word required', async (t) => {
+  const { app, request, token } = await build(t);
+  const whatsappId = (await app.knex('whatsapps').where({ companyId: 1 }).first('id')).id;
+  const boleto = await write(app, 1, whatsappId, '5511911110001', 'Meu BOLETO venceu ontem, preciso da segunda via');
+  const entrega = await write(app, 1, whatsappId, '5511911110002', 'A entrega do pedido não chegou');
+  const acento = await write(app, 1, whatsappId, '5511911110003', 'Quero falar sobre a promoção de verão');
+  const search = async (searchParam: string) => {
+    const res = await request('GET', '/api/tickets', { token, query: { showAll: 'true', searchParam } });
+    t.equal(res.status, 200, `search "${searchParam}" answers`);
+    return (res.body.tickets as Array<{ id: number }>).map((x) => x.id).sort();
+  };
+  t.same(await search('boleto'), [boleto], 'a word, any case');
+  t.same(await search('bole'), [boleto], 'a word prefix');
+  t.same(await search('segunda via'), [boleto], 'several words');
+  t.same(await search('boleto pedido'), [], 'every word must match one message');
+  t.same(await search('nao chegou'), [entrega], 'accents are folded');
+  t.same(await search('promocao'), [acento], 'accents are folded in the other direction too');
+});
+
+t.test('search input with quotes, operators or SQL is just text: no error, no match, no other company', async (t) => {
+  const { app, request, token, createTenant } = await build(t);
+  const other = await createTenant('Other Search Co');
+  const otherConnection = await app.knex('whatsapps').insert({ companyId: other.companyId, name: 'Other', provider: 'sandbox', status: 'CONNECTED', isDefault: true, createdAt: '2026-01-01 00:00:00.000', updatedAt: '2026-01-01 00:00:00.000' });
+  await write(app, other.companyId, Number(otherConnection[0]), '5511922220001', 'segredo da outra empresa');
+  for (const hostile of ['"', '*', 'NEAR(a b)', "'; DROP TABLE messages; --", '+-~<>()', '%_\\', 'segredo"*']) {
+    const res = await request('GET', '/api/tickets', { token, query: { showAll: 'true', searchParam: hostile } });
+    t.equal(res.status, 200, `"${hostile}" is searched as text`);
+  }
+  const res = await request('GET', '/api/tickets', { token, query: { showAll: 'true', searchParam: 'segredo' } });
+  t.same(res.body.tickets, [], "another company's messages never match");
+  const theirs = await request('GET', '/api/tickets', { token: other.admin.token, query: { showAll: 'true', searchParam: 'segredo' } });
+  t.equal(theirs.body.tickets.length, 1, 'the owner finds it');
+});
