@@ -23,5 +23,5 @@ export function ticketIdsWithMessageMatching(knex: Knex, companyId: number, text
   }
   const expression = words.map((w) => `"${w}"*`).join(' ');
   return knex('messages').distinct('messages.ticketId').where('messages.companyId', companyId)
-    .whereIn('messages.id', knex.raw('SELECT rowid FROM messages_fts WHERE messages_fts MATCH ?', [expression]));
+    .whereRaw('messages.id IN (SELECT rowid FROM messages_fts WHERE messages_fts MATCH ?)', [expression]);
 }

@@ -78,7 +78,7 @@ export async function listTickets(actor: Actor, query: TicketListQuery): Promise
       }));
       // Message bodies through the text index (word prefixes), never a scan of every message.
       const byMessage = ticketIdsWithMessageMatching(Ticket.knex(), companyId, search);
-      if (byMessage) s.orWhereIn('tickets.id', byMessage);
+      if (byMessage) s.orWhereIn('tickets.id', byMessage as unknown as number[]);
     });
   }
 
