@@ -16,7 +16,7 @@ export function AnnouncementsButton() {
   const [fresh, setFresh] = useState(0);
   const load = async () => {
     try {
-      const reply = await api.get<{ records: Announcement[] }>('/announcements/', { pageNumber: 1 });
+      const reply = await api.get<{ records: Announcement[] }>('/announcements', { pageNumber: 1 });
       setRecords((reply.records ?? []).filter((a) => a.status !== false));
     } catch { setRecords([]); }
   };

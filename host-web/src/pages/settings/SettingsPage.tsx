@@ -16,7 +16,7 @@ export default function SettingsPage() {
   const { user, isSuper } = useSession();
   const [values, setValues] = useState<Record<string, string>>({});
   useEffect(() => {
-    api.get<Array<{ key: string; value: string }>>('/settings/').then((list) => setValues(Object.fromEntries(list.map((s) => [s.key, s.value])))).catch((err) => toast.error(err));
+    api.get<Array<{ key: string; value: string }>>('/settings').then((list) => setValues(Object.fromEntries(list.map((s) => [s.key, s.value])))).catch((err) => toast.error(err));
   }, []);
   const c = (field: string, format?: (v: unknown) => string) => ({ field, header: t(`settings.columns.${field}`), format });
   return (

@@ -24,7 +24,7 @@ export function NewTicketDialog({ visible, onHide, onCreated }: { visible: boole
   useEffect(() => {
     if (!visible) return;
     setContact(null); setQueueId(user?.queues.length === 1 ? user.queues[0].id : null);
-    api.get<Array<{ id: number; name: string }>>('/whatsapp/', { session: 0 }).then(setConnections).catch(() => {});
+    api.get<Array<{ id: number; name: string }>>('/whatsapp', { session: 0 }).then(setConnections).catch(() => {});
   }, [visible, user]);
 
   const searchContacts = async (q: string) => {

@@ -25,7 +25,7 @@ export function UserDialog({ user, visible, onHide, onSaved }: { user: UserRow |
   useEffect(() => {
     if (!visible) return;
     api.get<Array<{ id: number; name: string }>>('/queue').then(setQueues).catch(() => {});
-    api.get<Array<{ id: number; name: string }>>('/whatsapp/', { session: 0 }).then(setConnections).catch(() => {});
+    api.get<Array<{ id: number; name: string }>>('/whatsapp', { session: 0 }).then(setConnections).catch(() => {});
   }, [visible]);
   const form = useFormik({
     enableReinitialize: true,

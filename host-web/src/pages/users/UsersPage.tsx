@@ -19,7 +19,7 @@ export default function UsersPage() {
   const { companyId } = useSession();
   const [search, setSearch] = useState('');
   const searchParam = useDebounce(search, 500);
-  const { items, setItems, onScroll } = usePagedList<UserRow>('/users/', 'users', { searchParam });
+  const { items, setItems, onScroll } = usePagedList<UserRow>('/users', 'users', { searchParam });
   const [editing, setEditing] = useState<UserRow | null>(null);
   const [dialog, setDialog] = useState(false);
   useSocketEvent(companyEvent(companyId, 'user'), (d: { action: string; user?: UserRow; userId?: number }) => {

@@ -26,12 +26,12 @@ export function TransferDialog({ ticket, visible, onHide, onDone }: { ticket: Ti
     if (!visible) return;
     setUser(null); setQueueId(null);
     api.get<Array<{ id: number; name: string }>>('/queue').then(setQueues).catch(() => {});
-    api.get<Array<{ id: number; name: string }>>('/whatsapp/', { session: 0 }).then(setConnections).catch(() => {});
+    api.get<Array<{ id: number; name: string }>>('/whatsapp', { session: 0 }).then(setConnections).catch(() => {});
   }, [visible]);
 
   const search = async (q: string) => {
     if (q.trim().length < 3) return setSuggestions([]);
-    try { setSuggestions((await api.get<{ users: UserOption[] }>('/users/', { searchParam: q, pageNumber: 1 })).users ?? []); }
+    try { setSuggestions((await api.get<{ users: UserOption[] }>('/users', { searchParam: q, pageNumber: 1 })).users ?? []); }
     catch (err) { toast.error(err); }
   };
   const submit = async () => {
