@@ -3,6 +3,7 @@ import * as coreSchema from './migrations/001_core_schema.js';
 import * as sandboxOutbox from './migrations/020_sandbox_outbox.js';
 import * as whatsappUserStopped from './migrations/021_whatsapp_user_stopped.js';
 import * as messageSearch from './migrations/025_message_search.js';
+import * as serviceToolsIndexes from './migrations/030_service_tools_indexes.js';
 
 export interface Migration {
   name: string;
@@ -28,6 +29,7 @@ export const coreMigrations: Migration[] = [
   { name: 'core/020_sandbox_outbox', ...sandboxOutbox },
   { name: 'core/021_whatsapp_user_stopped', ...whatsappUserStopped },
   { name: 'core/025_message_search', ...messageSearch },
+  { name: 'core/030_service_tools_indexes', ...serviceToolsIndexes },
 ];
 
 export async function runMigrations(knex: Knex, migrations: Migration[]) {
