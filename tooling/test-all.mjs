@@ -86,9 +86,9 @@ if (want('e2e')) {
     if (ci) { notes.push(`browser end-to-end: REQUIRED under CI but ${chromium} is missing`); totals.failed += 1; }
     else notes.push(`browser end-to-end: SKIPPED (${chromium} missing: apt-get install chromium)`);
   } else {
-    const built = existsSync(path.join(root, 'host-web/dist/index.html'));
+    const built = existsSync(path.join(root, 'host-web/dist/index.html')) && existsSync(path.join(root, 'remotes/kanban/dist/remoteEntry.js'));
     if (!built) {
-      process.stdout.write('\n=== building the console for the browser tests\n');
+      process.stdout.write('\n=== building the console and remotes for the browser tests\n');
       const b = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
       if (b.status !== 0) { notes.push('console build failed'); totals.failed += 1; }
     }

@@ -56,3 +56,39 @@ export function registerKanbanScenario(ctx: () => KanbanE2eContext) {
     }
   });
 }
+
+/**
+ * The same console for a company whose plan lacks useKanban: no Kanban menu entry, the remote is never
+ * requested, and the plugin's API answers 403.
+ */
+export function registerKanbanGatingScenario(ctx: () => KanbanE2eContext) {
+  test('kanban: a company whose plan lacks it sees no menu entry, never downloads the remote, and gets 403', async () => {
+    const { app, base, newPage, login } = ctx();
+    const { models } = app.atrium;
+    const { hashPassword } = await import('../../core/src/util/password.js');
+    const suffix = Date.now();
+    const plan = await models.Plan.query().insertAndFetch({ name: `No Kanban ${suffix}`, users: 0, connections: 0, queues: 0, value: 10, useKanban: false, features: {} } as never);
+    const company = await models.Company.query().insertAndFetch({ name: `Plain Co ${suffix}`, planId: plan.id, status: true, dueDate: '2099-01-01', recurrence: 'MENSAL' } as never);
+    const email = `admin${suffix}@plain.e2e`;
+    await models.User.scoped(company.id).insert({ name: 'Plain Admin', email, passwordHash: await hashPassword('Plain-pass-123'), profile: 'admin', super: false, allTicket: 'enabled' } as never);
+
+    const { context, page } = await newPage();
+    const remoteRequests: string[] = [];
+    page.on('request', (r) => { if (r.url().includes('/plugins/kanban/')) remoteRequests.push(r.url()); });
+    try {
+      await login(page, email, 'Plain-pass-123');
+      await page.getByTestId('side-menu').waitFor();
+      await page.waitForLoadState('networkidle');
+      assert.equal(await page.getByTestId('side-menu').getByText('Kanban', { exact: true }).count(), 0, 'no Kanban menu entry');
+      await page.goto(`${base}/kanban`);
+      await page.waitForLoadState('networkidle');
+      assert.deepEqual(remoteRequests, [], 'the kanban remote was never requested');
+      const token = await page.evaluate(() => localStorage.getItem('token'));
+      const res = await context.request.get(`${base}/api/ticket/kanban`, { headers: { authorization: `Bearer ${token}` } });
+      assert.equal(res.status(), 403);
+      assert.equal((await res.json() as { error: string }).error, 'ERR_PLAN_FEATURE_DISABLED');
+    } finally {
+      await context.close();
+    }
+  });
+}

@@ -15,6 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../core/src/app.js';
 import { User } from '../../core/src/db/models/index.js';
 import { hashPassword } from '../../core/src/util/password.js';
+import { registerKanbanGatingScenario, registerKanbanScenario } from './kanban.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const consoleDir = path.join(root, 'host-web', 'dist');
@@ -238,3 +239,7 @@ test('a guest opening a private page is sent to /login', async () => {
     await guest.page.getByTestId('login-form').waitFor();
   } finally { await guest.context.close(); }
 });
+
+// The kanban plugin: its runtime remote in the console, and its plan gating.
+registerKanbanScenario(() => ({ app, base, newPage, login, email: ADMIN_EMAIL, password: ADMIN_PASSWORD }));
+registerKanbanGatingScenario(() => ({ app, base, newPage, login, email: ADMIN_EMAIL, password: ADMIN_PASSWORD }));
