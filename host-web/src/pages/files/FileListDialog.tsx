@@ -12,19 +12,16 @@ import { FieldError } from '../../components/FieldError';
 import { FilePick } from '../../components/FilePick';
 import type { FileList, OptionRow } from './types';
 
-/** The new files of the saved list, sent together to POST /files/uploadList/{id} (files[], with each row's name, id and type). */
+/**
+ * The new files of the saved list, sent together to POST /files/uploadList/{id}. Each file's form field is its
+ * option's name, which is how the server attaches it to that option (not merely to the next one in order).
+ */
 async function uploadFiles(saved: FileList, rows: OptionRow[]) {
   const form = new FormData();
-  form.append('fileId', String(saved.id));
-  form.append('typeArch', 'fileList');
   let count = 0;
-  rows.forEach((row, i) => {
+  rows.forEach((row) => {
     if (!row.file) return;
-    const id = row.id ?? saved.options?.[i]?.id;
-    form.append('files', row.file);
-    form.append('name', row.name || row.file.name);
-    form.append('mediaType', row.file.type);
-    if (id) form.append('id', String(id));
+    form.append(row.name || row.file.name, row.file);
     count++;
   });
   return count ? api.upload<FileList>(`/files/uploadList/${saved.id}`, form) : undefined;
