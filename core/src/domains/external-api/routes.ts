@@ -1,6 +1,100 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type, type Static } from '@sinclair/typebox';
+import type { FastifyRequest } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import { Contact, Whatsapp } from '../../db/models/index.js';
+import { AppError, badRequest, forbidden } from '../../http/errors.js';
+import type { StoredFile } from '../../storage/index.js';
+import { isValidNumber, normalizeNumber } from '../../util/phone.js';
+import { isUniqueViolation } from '../contacts/db-errors.js';
 
-// Not built yet: the routes of this domain come with their issue.
-const routes: FastifyPluginAsyncTypebox = async () => {};
+const SendBody = Type.Object({ number: Type.String({ minLength: 1, maxLength: 50 }), body: Type.Optional(Type.String({ maxLength: 10_000 })) });
+type SendBody = Static<typeof SendBody>;
+const SendReply = Type.Object({ message: Type.String(), ticketId: Type.Integer(), messageId: Type.Integer() });
+const RATE = { max: 100, timeWindow: 60_000 };
 
-export default routes;
+interface MessagesLike {
+  sendToContact(input: { companyId: number; contactId: number; whatsappId?: number; body?: string; media?: StoredFile }): Promise<{ ticket: { id: number }; message: { id: number; status: string; error?: string | null } }>;
+}
+
+const bearerOf = (request: FastifyRequest) => /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+
+/**
+ * The external message API: a system outside Atrium sends through a connection with that
+ * connection's token (whatsapps.token) instead of a user session. Rate-limited per token.
+ */
+const externalApiRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  /** The connection the token belongs to, for a company whose plan has the external API. */
+  async function connectionOf(request: FastifyRequest): Promise<Whatsapp> {
+    const token = bearerOf(request);
+    const whatsapp = token ? await Whatsapp.unscoped('the external API authenticates by connection token').findOne({ token }) : undefined;
+    if (!whatsapp) throw new AppError('ERR_INVALID_API_TOKEN', 401, 'Unknown or missing connection token');
+    if (!(await app.tenancy.hasFlag(whatsapp.companyId, 'useExternalApi'))) throw forbidden('ERR_PLAN_FEATURE_DISABLED', 'This company\'s plan does not include the external API');
+    return whatsapp;
+  }
+
+  /** The contact of that number in the company, created on first use (the unique key settles races). */
+  async function contactFor(companyId: number, number: string): Promise<Contact> {
+    const existing = await Contact.scoped(companyId).findOne({ number });
+    if (existing) return existing;
+    try {
+      const contact = await Contact.scoped(companyId).insertAndFetch({ uuid: randomUUID(), name: number, number, isGroup: false } as Partial<Contact>);
+      app.bus.emit(companyId, 'contact', { action: 'create', contact });
+      return contact;
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+      return (await Contact.scoped(companyId).findOne({ number }))!;
+    }
+  }
+
+  /** Multipart: fields number and body, files under `medias`, streamed into storage. */
+  async function readMultipart(request: FastifyRequest, companyId: number): Promise<{ fields: SendBody; medias: StoredFile[] }> {
+    const fields: Record<string, string> = {};
+    const medias: StoredFile[] = [];
+    try {
+      for await (const part of request.parts()) {
+        if (part.type === 'field') fields[part.fieldname] = String(part.value);
+        else medias.push(await app.storage.save(companyId, part.file, { filename: part.filename, mimetype: part.mimetype }));
+      }
+    } catch (err) {
+      await Promise.all(medias.map((m) => app.storage.remove(m.key)));
+      throw err;
+    }
+    if (!fields.number) throw badRequest('ERR_VALIDATION', 'number is required', { field: 'body/number' });
+    return { fields: { number: fields.number, body: fields.body }, medias };
+  }
+
+  app.post('/messages/send', {
+    config: { public: true, rateLimit: { ...RATE, keyGenerator: (req: FastifyRequest) => bearerOf(req) ?? req.ip } },
+    schema: {
+      tags: ['external-api'],
+      security: [{ bearer: [] }],
+      body: { content: { 'application/json': { schema: SendBody } } },
+      consumes: ['application/json', 'multipart/form-data'],
+      response: { 200: SendReply },
+    },
+  }, async (request) => {
+    const whatsapp = await connectionOf(request);
+    const companyId = whatsapp.companyId;
+    const { fields, medias } = request.isMultipart() ? await readMultipart(request, companyId) : { fields: request.body as SendBody, medias: [] as StoredFile[] };
+    const number = normalizeNumber(fields.number);
+    if (!isValidNumber(number)) throw badRequest('ERR_WAPP_INVALID_CONTACT', 'Not a valid number');
+    if (!fields.body?.trim() && medias.length === 0) throw badRequest('ERR_VALIDATION', 'Send a body or a media file', { field: 'body/body' });
+    const messages = app.services.messages as MessagesLike | undefined;
+    if (!messages?.sendToContact) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 503, 'Messaging is not available');
+
+    const contact = await contactFor(companyId, number);
+    // One message per media (the body as the first one's caption), or one text message.
+    const outgoing = medias.length ? medias.map((media, i) => ({ media, body: i === 0 ? fields.body : undefined })) : [{ media: undefined, body: fields.body }];
+    let last: Awaited<ReturnType<MessagesLike['sendToContact']>> | undefined;
+    for (const item of outgoing) {
+      last = await messages.sendToContact({ companyId, contactId: contact.id, whatsappId: whatsapp.id, body: item.body, media: item.media });
+      if (last.message.status === 'failed') {
+        throw new AppError('ERR_SENDING_WAPP_MSG', 502, last.message.error ?? 'Sending failed', { ticketId: last.ticket.id, messageId: Number(last.message.id) });
+      }
+    }
+    return { message: 'sent', ticketId: last!.ticket.id, messageId: Number(last!.message.id) };
+  });
+};
+
+export default externalApiRoutes;

@@ -1,0 +1,76 @@
+import t from 'tap';
+import { build } from '../helper.js';
+import { Whatsapp } from '../../src/db/models/index.js';
+import { multipart } from '../contacts/multipart.js';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+async function sandbox(): Promise<Whatsapp> {
+  for (let i = 0; i < 100; i++) {
+    const w = await Whatsapp.scoped(1).where({ isDefault: true }).first();
+    if (w?.status === 'CONNECTED') return w;
+    await sleep(50);
+  }
+  throw new Error('sandbox never connected');
+}
+
+t.test('a connection token sends a text to a number: the contact and ticket are made and the message goes out', async (t) => {
+  const { app, request, token } = await build(t);
+  const w = await sandbox();
+  const res = await app.inject({ method: 'POST', url: '/api/messages/send', headers: { authorization: `Bearer ${w.token}` }, payload: { number: '+55 11 97777-0001', body: 'Your order shipped' } });
+  t.equal(res.statusCode, 200, res.body);
+  const body = res.json();
+  t.equal(body.message, 'sent');
+  t.ok(Number.isInteger(body.ticketId) && Number.isInteger(body.messageId));
+  const contacts = await request('GET', '/api/contacts', { token, query: { searchParam: '5511977770001' } });
+  t.equal(contacts.body.count, 1, 'the contact was created once');
+  const again = await app.inject({ method: 'POST', url: '/api/messages/send', headers: { authorization: `Bearer ${w.token}` }, payload: { number: '5511977770001', body: 'Second' } });
+  t.equal(again.json().ticketId, body.ticketId, 'the live ticket is reused');
+  t.equal((await request('GET', '/api/contacts', { token, query: { searchParam: '5511977770001' } })).body.count, 1);
+  const outbox = await request('GET', `/api/sandbox/${w.id}/outbox`, { token });
+  t.same(outbox.body.records.filter((r: { to: string }) => r.to.startsWith('5511977770001')).map((r: { body: string }) => r.body).sort(), ['Second', 'Your order shipped']);
+});
+
+t.test('multipart with medias sends each file', async (t) => {
+  const { app, request, token } = await build(t);
+  const w = await sandbox();
+  const { payload, headers } = multipart({ number: '5511977770002', body: 'Your invoice' }, [{ field: 'medias', filename: 'invoice.pdf', content: Buffer.from('%PDF-1.4'), mimetype: 'application/pdf' }]);
+  const res = await app.inject({ method: 'POST', url: '/api/messages/send', headers: { ...headers, authorization: `Bearer ${w.token}` }, payload });
+  t.equal(res.statusCode, 200, res.body);
+  const outbox = await request('GET', `/api/sandbox/${w.id}/outbox`, { token });
+  const sent = outbox.body.records.find((r: { to: string }) => r.to.startsWith('5511977770002'));
+  t.ok(sent?.mediaUrl, 'the file went out');
+});
+
+t.test('bad token 401, plan without the API 403, invalid number 400 ERR_WAPP_INVALID_CONTACT, malformed 400', async (t) => {
+  const { app, createTenant } = await build(t);
+  const w = await sandbox();
+  const send = (auth: string | undefined, payload: unknown) =>
+    app.inject({ method: 'POST', url: '/api/messages/send', headers: auth ? { authorization: auth } : {}, payload: payload as object });
+  t.equal((await send(undefined, { number: '5511977770003', body: 'x' })).statusCode, 401);
+  const wrong = await send('Bearer not-a-token', { number: '5511977770003', body: 'x' });
+  t.equal(wrong.statusCode, 401);
+  t.equal(wrong.json().error, 'ERR_INVALID_API_TOKEN');
+  const invalid = await send(`Bearer ${w.token}`, { number: '12ab', body: 'hello' });
+  t.equal(invalid.statusCode, 400);
+  t.equal(invalid.json().error, 'ERR_WAPP_INVALID_CONTACT');
+  t.equal((await send(`Bearer ${w.token}`, { body: 'no number' })).statusCode, 400);
+  t.equal((await send(`Bearer ${w.token}`, { number: '5511977770003' })).statusCode, 400, 'neither body nor media');
+  t.equal((await send(`Bearer ${w.token}`, { number: { digits: '5511977770003' }, body: 'x' })).statusCode, 400);
+  const noApi = await createTenant('No Api Co', { useExternalApi: false });
+  const theirs = await Whatsapp.scoped(noApi.companyId).insertAndFetch({ name: 'Theirs', provider: 'sandbox', status: 'DISCONNECTED', isDefault: true, token: 'their-token-123' } as Partial<Whatsapp>);
+  const refused = await send(`Bearer ${theirs.token}`, { number: '5511977770003', body: 'hello' });
+  t.equal(refused.statusCode, 403);
+  t.equal(refused.json().error, 'ERR_PLAN_FEATURE_DISABLED');
+});
+
+t.test('the external API is rate-limited per token', async (t) => {
+  const { app } = await build(t);
+  const statuses: number[] = [];
+  for (let i = 0; i < 101; i++) {
+    statuses.push((await app.inject({ method: 'POST', url: '/api/messages/send', headers: { authorization: 'Bearer flood-token' }, payload: { number: '1', body: 'x' } })).statusCode);
+  }
+  t.equal(statuses[0], 401);
+  t.equal(statuses[100], 429, 'the 101st request in a minute is refused');
+  const other = await app.inject({ method: 'POST', url: '/api/messages/send', headers: { authorization: 'Bearer another-token' }, payload: { number: '1', body: 'x' } });
+  t.equal(other.statusCode, 401, 'another token has its own budget');
+});
