@@ -30,7 +30,7 @@ const queueOptionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   };
   /** The queue must be the caller's; the parent must be an option of that same queue. */
   const checkPlace = async (companyId: number, queueId: number, parentId: number | null) => {
-    if (!(await Queue.scoped(companyId).findById(queueId))) throw notFound('ERR_QUEUE_NOT_FOUND', 'Queue not found');
+    if (!(await Queue.scoped(companyId).findById(queueId))) throw notFound('ERR_NO_QUEUE_FOUND', 'Queue not found');
     if (parentId !== null) {
       const parent = await QueueOption.scoped(companyId).findById(parentId);
       if (!parent || parent.queueId !== queueId) throw badRequest('ERR_INVALID_PARENT_OPTION', 'The parent option is not part of this queue');

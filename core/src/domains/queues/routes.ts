@@ -36,7 +36,7 @@ const queuesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const emit = (companyId: number, payload: unknown) => app.bus.emit(companyId, 'queue', payload);
   const find = async (companyId: number, id: number) => {
     const queue = await Queue.scoped(companyId).findById(id);
-    if (!queue) throw notFound('ERR_QUEUE_NOT_FOUND', 'Queue not found');
+    if (!queue) throw notFound('ERR_NO_QUEUE_FOUND', 'Queue not found');
     return queue;
   };
 
@@ -85,7 +85,7 @@ const queuesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete('/queue/:id', { preHandler: app.requireAdmin, schema: { tags: ['queues'], params: IdParams, response: { 200: OkReply } } }, async (request) => {
     const companyId = request.user.companyId;
     const deleted = await Queue.scoped(companyId).where('id', request.params.id).delete();
-    if (!deleted) throw notFound('ERR_QUEUE_NOT_FOUND', 'Queue not found');
+    if (!deleted) throw notFound('ERR_NO_QUEUE_FOUND', 'Queue not found');
     emit(companyId, { action: 'delete', queueId: request.params.id });
     return { message: 'Queue deleted' };
   });
