@@ -51,10 +51,7 @@ const tagsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return (await q).map(serialize) as never;
   });
 
-  // The kanban lanes (the kanban plugin's board reads them).
-  app.get('/tags/kanban', { schema: { tags: ['tags'], response: { 200: Type.Object({ lista: Type.Array(TagReply) }) } } }, async (request) => ({
-    lista: (await Tag.scoped(request.user.companyId).where('kanban', 1).orderBy('name')).map(serialize) as never,
-  }));
+  // GET /tags/kanban (the lanes) belongs to the plan-gated kanban plugin; /tags/list?kanban=1 is the core's view.
 
   app.get('/tags/:id', { schema: { tags: ['tags'], params: IdParams, response: { 200: TagReply } } }, async (request) =>
     serialize(await find(request.user.companyId, request.params.id)) as never);
