@@ -15,3 +15,14 @@ export async function makeTicket(companyId: number, fields: Partial<Ticket> & { 
   const contactId = fields.contactId ?? (await makeContact(companyId)).id;
   return Ticket.scoped(companyId).insertAndFetch({ uuid: randomUUID(), status: 'pending', unreadMessages: 0, isGroup: false, chatbot: false, amountUsedBotQueues: 0, useIntegration: false, ...fields, contactId } as Partial<Ticket>);
 }
+
+/** Records the actions of `company-{companyId}-{event}` emitted on the app's bus (the sockets still get them). */
+export function captureEvents(app: { bus: { emit: (companyId: number, event: string, payload: unknown, room?: string) => void } }, companyId: number, event: string) {
+  const actions: string[] = [];
+  const original = app.bus.emit.bind(app.bus);
+  app.bus.emit = (id, name, payload, room) => {
+    if (id === companyId && name === event) actions.push((payload as { action: string }).action);
+    return original(id, name, payload, room);
+  };
+  return actions;
+}

@@ -2,6 +2,7 @@ import t from 'tap';
 import { existsSync } from 'node:fs';
 import { build } from '../helper.js';
 import { multipart } from '../contacts/multipart.js';
+import { captureEvents } from '../contacts/fixtures.js';
 
 t.test('a file list is created with options, listed, searched and its name is unique in the company', async (t) => {
   const { request, token, createTenant } = await build(t);
@@ -59,4 +60,13 @@ t.test('another company gets 404 on every file-list route and sees none', async 
   t.equal((await app.inject({ method: 'POST', url: `/api/files/uploadList/${list.id}`, payload, headers: { ...headers, authorization: `Bearer ${ot}` } })).statusCode, 404);
   t.same((await request('GET', '/api/files', { token: ot })).body, { files: [], hasMore: false });
   t.same((await request('GET', '/api/files/list', { token: ot })).body, []);
+});
+
+t.test('file-list create, update and delete emit company-1-file', async (t) => {
+  const { app, request, token } = await build(t);
+  const actions = captureEvents(app, 1, 'file');
+  const list = (await request('POST', '/api/files', { token, body: { name: 'Catalogue', message: 'Ours' } })).body;
+  await request('PUT', `/api/files/${list.id}`, { token, body: { message: 'Ours 2' } });
+  await request('DELETE', `/api/files/${list.id}`, { token });
+  t.same(actions, ['create', 'update', 'delete']);
 });

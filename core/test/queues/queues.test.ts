@@ -1,5 +1,6 @@
 import t from 'tap';
 import { build } from '../helper.js';
+import { captureEvents } from '../contacts/fixtures.js';
 
 t.test('a queue is created with the default opening hours and listed by orderQueue', async (t) => {
   const { request, token } = await build(t);
@@ -66,4 +67,13 @@ t.test('malformed queues are 400; another company gets 404 and an empty list', a
   t.equal((await request('PUT', `/api/queue/${q.id}`, { token: ot, body: { name: 'Hack' } })).status, 404);
   t.equal((await request('DELETE', `/api/queue/${q.id}`, { token: ot })).status, 404);
   t.same((await request('GET', '/api/queue', { token: ot })).body, []);
+});
+
+t.test('queue create, update and delete emit company-1-queue', async (t) => {
+  const { app, request, token } = await build(t);
+  const actions = captureEvents(app, 1, 'queue');
+  const q = (await request('POST', '/api/queue', { token, body: { name: 'Support', color: '#00ff00' } })).body;
+  await request('PUT', `/api/queue/${q.id}`, { token, body: { name: 'Support 2' } });
+  await request('DELETE', `/api/queue/${q.id}`, { token });
+  t.same(actions, ['create', 'update', 'delete']);
 });

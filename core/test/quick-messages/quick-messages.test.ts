@@ -1,6 +1,7 @@
 import t from 'tap';
 import { build } from '../helper.js';
 import { multipart } from '../contacts/multipart.js';
+import { captureEvents } from '../contacts/fixtures.js';
 
 t.test('a user sees their own quick messages plus the shared ones, never a colleague\'s private ones', async (t) => {
   const { request, token, createUser } = await build(t);
@@ -88,4 +89,13 @@ t.test('another company gets 404 on every quick-message route and sees none', as
   t.equal((await request('DELETE', `/api/quick-messages/${q.id}/media-upload`, { token: ot })).status, 404);
   t.same((await request('GET', '/api/quick-messages', { token: ot })).body.records, []);
   t.same((await request('GET', '/api/quick-messages/list', { token: ot, query: { searchParam: 'h' } })).body, []);
+});
+
+t.test('quick-message create, update and delete emit company-1-quickmessage', async (t) => {
+  const { app, request, token } = await build(t);
+  const actions = captureEvents(app, 1, 'quickmessage');
+  const q = (await request('POST', '/api/quick-messages', { token, body: { shortcode: 'hi', message: 'Hi' } })).body;
+  await request('PUT', `/api/quick-messages/${q.id}`, { token, body: { message: 'Hello' } });
+  await request('DELETE', `/api/quick-messages/${q.id}`, { token });
+  t.same(actions, ['create', 'update', 'delete']);
 });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { build, ADMIN_EMAIL, ADMIN_PASSWORD, type TestApp } from '../helper.js';
 import { buildApp } from '../../src/app.js';
 import { Whatsapp } from '../../src/db/models/index.js';
-import { makeContact } from '../contacts/fixtures.js';
+import { captureEvents, makeContact } from '../contacts/fixtures.js';
 import { multipart } from '../contacts/multipart.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -165,4 +165,14 @@ t.test('schedules need the plan feature; another company gets 404 and sees none'
   t.equal(refused.body.error, 'ERR_PLAN_FEATURE_DISABLED');
   t.equal((await request('DELETE', `/api/schedules/${s.id}`, { token })).status, 200);
   t.equal((await request('GET', `/api/schedules/${s.id}`, { token })).status, 404);
+});
+
+t.test('schedule create, update and delete emit company-1-schedule', async (t) => {
+  const { app, request, token } = await build(t);
+  const actions = captureEvents(app, 1, 'schedule');
+  const contact = await makeContact(1);
+  const s = (await request('POST', '/api/schedules', { token, body: { body: 'Event check', contactId: contact.id } })).body;
+  await request('PUT', `/api/schedules/${s.id}`, { token, body: { body: 'Event check 2' } });
+  await request('DELETE', `/api/schedules/${s.id}`, { token });
+  t.same(actions, ['create', 'update', 'delete']);
 });

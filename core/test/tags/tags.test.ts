@@ -1,6 +1,6 @@
 import t from 'tap';
 import { build } from '../helper.js';
-import { makeTicket } from '../contacts/fixtures.js';
+import { captureEvents, makeTicket } from '../contacts/fixtures.js';
 
 t.test('tags are listed by name with their ticket counts, searched and paged by 20', async (t) => {
   const { request, token } = await build(t);
@@ -83,4 +83,14 @@ t.test('another company gets 404 on every tag route and sees none in lists', asy
   t.same((await request('GET', '/api/tags/list', { token: ot })).body, []);
   t.equal((await request('DELETE', `/api/tags/${tag.id}`, { token })).status, 200);
   t.equal((await request('GET', `/api/tags/${tag.id}`, { token })).body.error, 'ERR_NO_TAG_FOUND');
+});
+
+t.test('tag create, update, delete and sync emit company-1-tag', async (t) => {
+  const { app, request, token } = await build(t);
+  const actions = captureEvents(app, 1, 'tag');
+  const tag = (await request('POST', '/api/tags', { token, body: { name: 'Alpha' } })).body;
+  await request('PUT', `/api/tags/${tag.id}`, { token, body: { name: 'Alpha 2' } });
+  await request('POST', '/api/tags/sync', { token, body: { ticketId: (await makeTicket(1)).id, tags: [{ id: tag.id }] } });
+  await request('DELETE', `/api/tags/${tag.id}`, { token });
+  t.same(actions, ['create', 'update', 'sync', 'delete']);
 });
