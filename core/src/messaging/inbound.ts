@@ -7,7 +7,7 @@ import type { StoredFile } from '../storage/index.js';
 import { normalizeNumber } from '../util/phone.js';
 import { ticketView } from '../domains/tickets/view.js';
 import type { CachedConnection } from './connection-cache.js';
-import { isUniqueViolation, RetryTransaction, withRetries } from './db-errors.js';
+import { isUniqueViolation, RetryTransaction, withRetries } from '../db/errors.js';
 import type { ConnectionRef, InboundCall, InboundHandler, PipelineDeps } from './deps.js';
 import { mediaTypeOf, messageJson } from './message-view.js';
 import type { InboundMessage } from './provider.js';

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { randomUUID } from 'node:crypto';
 import { Ticket } from '../db/models/index.js';
-import { isUniqueViolation, RetryTransaction } from './db-errors.js';
+import { isUniqueViolation, RetryTransaction } from '../db/errors.js';
 
 /** The contact's live (open or pending) ticket on a connection, through tickets_live_contact_unique. */
 export function findLiveTicket(companyId: number, contactId: number, whatsappId: number, trx?: Knex.Transaction) {

@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { Announcement } from '../../db/models/index.js';
 import { notFound } from '../../http/errors.js';
 import { IdParams, OkReply, PAGE_SIZE, PagingQuery, offsetOf, pageResult } from '../../http/schemas.js';
-import { likeAnywhere } from '../contacts/db-errors.js';
+import { likeAnywhere } from '../../db/like.js';
 import { receiveMedia } from '../files/media-upload.js';
 
 const AnnouncementBody = Type.Object({

@@ -7,7 +7,7 @@ import { IdParams, OkReply, PAGE_SIZE, PagingQuery, offsetOf, pageOf, pageResult
 import { addDays } from '../../util/dates.js';
 import { PlanReply } from '../plans/schemas.js';
 import { planJson } from '../plans/routes.js';
-import { likeAnywhere } from '../users/db-errors.js';
+import { likeAnywhere } from '../../db/like.js';
 import {
   CompanyCreateBody, CompanyReply, CompanyUpdateBody, SchedulesBody, SignupBody, companyJson, normalizeDueDate,
 } from './schemas.js';

@@ -3,7 +3,7 @@ import { Company, Plan, User } from '../../db/models/index.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { defaultSchedules } from '../../seed.js';
 import { hashPassword } from '../../util/password.js';
-import { isUniqueViolation } from '../users/db-errors.js';
+import { isUniqueViolation } from '../../db/errors.js';
 import { assertEmailFree } from '../users/service.js';
 import { digitsOf } from './schemas.js';
 

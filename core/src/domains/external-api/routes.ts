@@ -6,7 +6,7 @@ import { Contact, Whatsapp } from '../../db/models/index.js';
 import { AppError, badRequest, forbidden } from '../../http/errors.js';
 import type { StoredFile } from '../../storage/index.js';
 import { isValidNumber, normalizeNumber } from '../../util/phone.js';
-import { isUniqueViolation } from '../contacts/db-errors.js';
+import { isUniqueViolation } from '../../db/errors.js';
 
 const SendBody = Type.Object({ number: Type.String({ minLength: 1, maxLength: 50 }), body: Type.Optional(Type.String({ maxLength: 10_000 })) });
 type SendBody = Static<typeof SendBody>;

@@ -3,7 +3,8 @@ import { Type } from '@sinclair/typebox';
 import { FileList, FileListOption } from '../../db/models/index.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { IdParams, OkReply, PAGE_SIZE, PagingQuery, offsetOf, pageResult } from '../../http/schemas.js';
-import { isUniqueViolation, likeAnywhere } from '../contacts/db-errors.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { likeAnywhere } from '../../db/like.js';
 import { receiveMedia } from './media-upload.js';
 
 const OptionInput = Type.Object({ id: Type.Optional(Type.Integer({ minimum: 1 })), name: Type.String({ minLength: 1, maxLength: 255 }) }, { additionalProperties: true });

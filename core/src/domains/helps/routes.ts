@@ -3,7 +3,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { Help } from '../../db/models/index.js';
 import { notFound } from '../../http/errors.js';
 import { IdParams, OkReply, PAGE_SIZE, PagingQuery, offsetOf, pageOf, pageResult } from '../../http/schemas.js';
-import { likeAnywhere } from '../users/db-errors.js';
+import { likeAnywhere } from '../../db/like.js';
 
 const Nullable = (max: number) => Type.Optional(Type.Union([Type.String({ maxLength: max }), Type.Null()]));
 

@@ -3,7 +3,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { Company, Invoice } from '../../db/models/index.js';
 import { notFound } from '../../http/errors.js';
 import { IdParams, PAGE_SIZE, PagingQuery, offsetOf, pageOf, pageResult } from '../../http/schemas.js';
-import { likeAnywhere } from '../users/db-errors.js';
+import { likeAnywhere } from '../../db/like.js';
 
 const IsoDate = Type.String({ pattern: '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$' });
 const Status = Type.Union([Type.Literal('paid'), Type.Literal('open')]);

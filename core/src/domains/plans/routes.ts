@@ -3,7 +3,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { BUILTIN_PLAN_FLAGS, Company, Plan } from '../../db/models/index.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { IdParams, OkReply } from '../../http/schemas.js';
-import { isUniqueViolation } from '../users/db-errors.js';
+import { isUniqueViolation } from '../../db/errors.js';
 import { PlanCreateBody, PlanReply, PlanUpdateBody } from './schemas.js';
 
 /** The JSON of a plan, with `features` always an object (older rows may hold null). */

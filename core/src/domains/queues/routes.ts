@@ -4,7 +4,7 @@ import { Queue } from '../../db/models/index.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { IdParams, OkReply } from '../../http/schemas.js';
 import { defaultSchedules } from '../../seed.js';
-import { isUniqueViolation } from '../contacts/db-errors.js';
+import { isUniqueViolation } from '../../db/errors.js';
 
 const Time = Type.String({ pattern: '^([01]\\d|2[0-3]):[0-5]\\d$' });
 const WeekdaySchedule = Type.Object({ weekday: Type.String({ maxLength: 30 }), weekdayEn: Type.String({ maxLength: 20 }), startTime: Time, endTime: Time });

@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { QuickMessage } from '../../db/models/index.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import { IdParams, OkReply, PAGE_SIZE, PagingQuery, offsetOf, pageResult } from '../../http/schemas.js';
-import { likeAnywhere, likePrefix } from '../contacts/db-errors.js';
+import { likeAnywhere, likePrefix } from '../../db/like.js';
 import { receiveMedia } from '../files/media-upload.js';
 
 const QuickBody = Type.Object({

@@ -4,7 +4,7 @@ import { Contact, Schedule, Whatsapp } from '../../db/models/index.js';
 import { toDbTime } from '../../db/time.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { IdParams, OkReply, PAGE_SIZE, PagingQuery, offsetOf, pageResult } from '../../http/schemas.js';
-import { likeAnywhere } from '../contacts/db-errors.js';
+import { likeAnywhere } from '../../db/like.js';
 import { receiveMedia } from '../files/media-upload.js';
 import { createScheduleDelivery } from './delivery.js';
 

@@ -5,7 +5,8 @@ import { Tag, Ticket } from '../../db/models/index.js';
 import { dbNow } from '../../db/time.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { IdParams, OkReply, PAGE_SIZE, PagingQuery, offsetOf, pageResult } from '../../http/schemas.js';
-import { isUniqueViolation, likeAnywhere } from '../contacts/db-errors.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { likeAnywhere } from '../../db/like.js';
 
 const TagBody = Type.Object({
   name: Type.String({ minLength: 3, maxLength: 100 }),

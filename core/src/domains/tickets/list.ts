@@ -1,4 +1,5 @@
 import { Contact, Ticket } from '../../db/models/index.js';
+import { likeAnywhere } from '../../db/like.js';
 import { ticketIdsWithMessageMatching } from '../../db/search.js';
 import { badRequest } from '../../http/errors.js';
 import { offsetOf, pageResult, PAGE_SIZE } from '../../http/schemas.js';
@@ -34,7 +35,6 @@ const dayRange = (day: string) => {
   return [`${day} 00:00:00.000`, `${next} 00:00:00.000`] as const;
 };
 
-const likeTerm = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * GET /tickets (core §7). Visibility (core §6): an admin with showAll sees every ticket; otherwise the
@@ -69,12 +69,12 @@ export async function listTickets(actor: Actor, query: TicketListQuery): Promise
   if (query.withUnreadMessages === 'true') q.where('tickets.unreadMessages', '>', 0);
   const search = query.searchParam?.trim();
   if (search) {
-    const term = likeTerm(search.toLowerCase());
+    const term = likeAnywhere(search.toLowerCase());
     const digits = search.replace(/\D/g, '');
     q.where((s) => {
       s.whereIn('tickets.contactId', Contact.scoped(companyId).select('contacts.id').where((c) => {
         c.whereRaw('LOWER(contacts.name) LIKE ?', [term]);
-        if (digits.length >= 3) c.orWhere('contacts.number', 'like', likeTerm(digits));
+        if (digits.length >= 3) c.orWhere('contacts.number', 'like', likeAnywhere(digits));
       }));
       // Message bodies through the text index (word prefixes), never a scan of every message.
       const byMessage = ticketIdsWithMessageMatching(Ticket.knex(), companyId, search);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Contact, Queue, Ticket, User, Whatsapp } from '../../db/models/index.js';
 import { dbNow } from '../../db/time.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
-import { isUniqueViolation } from '../../messaging/db-errors.js';
+import { isUniqueViolation } from '../../db/errors.js';
 import type { PipelineDeps } from '../../messaging/deps.js';
 import type { MessageSender } from '../../messaging/outbound.js';
 import { protocolOf, renderTemplate } from '../../messaging/templates.js';

@@ -5,7 +5,8 @@ import { Ticket, User } from '../../db/models/index.js';
 import { AppError, forbidden, notFound } from '../../http/errors.js';
 import { IdParams, OkReply, PAGE_SIZE, PagingQuery, offsetOf, pageOf, pageResult } from '../../http/schemas.js';
 import { hashPassword } from '../../util/password.js';
-import { isUniqueViolation, likeAnywhere } from './db-errors.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { likeAnywhere } from '../../db/like.js';
 import { UserCreateBody, UserReply, UserUpdateBody, userJson } from './schemas.js';
 import { assertEmailFree, assertOwnRefs, loadUser, sameSet, setUserQueues } from './service.js';
 

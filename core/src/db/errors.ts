@@ -1,0 +1,39 @@
+/**
+ * Database error classification, the same on SQLite (better-sqlite3) and MySQL/MariaDB (mysql2).
+ * Writers rely on unique keys rather than check-then-insert, so they must recognise a violation;
+ * objection may wrap the driver's error (nativeError), so both levels are looked at.
+ */
+interface DbError { code?: string; errno?: number; name?: string; nativeError?: unknown }
+
+export function isUniqueViolation(err: unknown): boolean {
+  const candidates = [err, (err as DbError | null)?.nativeError] as Array<DbError | null | undefined>;
+  return candidates.some((e) => e?.code === 'ER_DUP_ENTRY' || e?.errno === 1062
+    || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
+    || e?.name === 'UniqueViolationError');
+}
+
+/** MariaDB deadlock / lock-wait timeout, SQLite busy: the whole transaction may simply be retried. */
+export function isRetryableTxError(err: unknown): boolean {
+  const e = err as DbError;
+  return e?.code === 'ER_LOCK_DEADLOCK' || e?.errno === 1213 || e?.code === 'ER_LOCK_WAIT_TIMEOUT' || e?.errno === 1205
+    || e?.code === 'SQLITE_BUSY';
+}
+
+/** Thrown by a transaction's work after losing an insert race: `withRetries` runs it again. */
+export class RetryTransaction extends Error {
+  constructor(reason: string) { super(reason); this.name = 'RetryTransaction'; }
+}
+
+/** Runs `work` again (fresh transaction, fresh snapshot) when it failed for a reason a retry can cure. */
+export async function withRetries<T>(work: () => Promise<T>, attempts = 6): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (err) {
+      const retryable = err instanceof RetryTransaction || isRetryableTxError(err);
+      if (!retryable || attempt >= attempts) throw err;
+      // Jitter spreads out the losers of a race so they do not collide again.
+      await new Promise((r) => setTimeout(r, Math.random() * 15 * attempt));
+    }
+  }
+}
