@@ -58,11 +58,15 @@ t.test('the list searches name, number and e-mail, pages by 20 and counts', asyn
   t.equal((await request('GET', '/api/contacts', { token, query: { searchParam: '99999-0001' } })).body.count, 1, 'number search ignores punctuation');
   t.equal((await request('GET', '/api/contacts', { token, query: { searchParam: 'c3@shop' } })).body.count, 1);
   t.equal((await request('GET', '/api/contacts', { token, query: { searchParam: '100%' } })).body.count, 0, 'LIKE wildcards are literal');
+  await request('POST', '/api/contacts', { token, body: { name: 'john_doe 100%', number: '5511955554444' } });
+  await request('POST', '/api/contacts', { token, body: { name: 'johnxdoe', number: '5511955554445' } });
+  t.same((await request('GET', '/api/contacts', { token, query: { searchParam: 'john_d' } })).body.contacts.map((c: { name: string }) => c.name), ['john_doe 100%'], 'an underscore matches itself only');
+  t.equal((await request('GET', '/api/contacts', { token, query: { searchParam: 'doe 100%' } })).body.count, 1, 'a percent sign matches itself');
   const today = new Date().toISOString().slice(0, 10);
-  t.equal((await request('GET', '/api/contacts', { token, query: { date: today } })).body.count, 26);
+  t.equal((await request('GET', '/api/contacts', { token, query: { date: today } })).body.count, 28);
   t.equal((await request('GET', '/api/contacts', { token, query: { dateStart: '2001-01-01', dateEnd: '2001-12-31' } })).body.count, 0);
   const list = await request('GET', '/api/contacts/list', { token });
-  t.equal(list.body.length, 26);
+  t.equal(list.body.length, 28);
 });
 
 t.test('malformed contact input is a 400, never a 500', async (t) => {

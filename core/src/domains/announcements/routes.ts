@@ -7,6 +7,9 @@ import { IdParams, OkReply, PAGE_SIZE, PagingQuery, offsetOf, pageResult } from 
 import { likeAnywhere } from '../../db/like.js';
 import { receiveMedia } from '../files/media-upload.js';
 
+// db/like.ts escapes with a backslash; bound as a parameter it reads the same on SQLite and MySQL.
+const LIKE_ESCAPE = '\\';
+
 const AnnouncementBody = Type.Object({
   title: Type.String({ minLength: 1, maxLength: 255 }),
   text: Type.String({ minLength: 1, maxLength: 20_000 }),
@@ -37,7 +40,7 @@ const announcementsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const q = visible(request).orderBy('priority').orderBy('createdAt', 'desc').orderBy('id', 'desc');
     if (searchParam?.trim()) {
       const like = likeAnywhere(searchParam.trim().toLowerCase());
-      q.where((w) => w.whereRaw("LOWER(title) LIKE ? ESCAPE '!'", [like]).orWhereRaw("LOWER(text) LIKE ? ESCAPE '!'", [like]));
+      q.where((w) => w.whereRaw("LOWER(title) LIKE ? ESCAPE ?", [like, LIKE_ESCAPE]).orWhereRaw("LOWER(text) LIKE ? ESCAPE ?", [like, LIKE_ESCAPE]));
     }
     const { limit, offset } = offsetOf(pageNumber);
     const page = pageResult(await q.limit(limit + 1).offset(offset), PAGE_SIZE);

@@ -12,6 +12,9 @@ import { importContactsSheet } from './sheet-import.js';
 import { contactsCsv, contactsXlsx, sampleSheet } from './sheet-export.js';
 import { receiveToTemp } from './upload-temp.js';
 
+// db/like.ts escapes with a backslash; bound as a parameter it reads the same on SQLite and MySQL.
+const LIKE_ESCAPE = '\\';
+
 const DateText = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}([T ][0-9:.]+Z?)?$', maxLength: 30 });
 const ExtraInfo = Type.Array(Type.Object({ name: Type.String({ minLength: 1, maxLength: 255 }), value: Type.Optional(Type.Union([Type.String({ maxLength: 10_000 }), Type.Null()])) }), { maxItems: 100 });
 const ContactBody = Type.Object({
@@ -63,7 +66,7 @@ const contactsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         // A term that looks like a phone number also matches numbers, punctuation ignored.
         const digits = /^[\d\s()+\-.]+$/.test(term) ? normalizeNumber(term) : '';
         q.where((w) => {
-          w.whereRaw("LOWER(contacts.name) LIKE ? ESCAPE '!'", [like]).orWhereRaw("LOWER(contacts.email) LIKE ? ESCAPE '!'", [like]);
+          w.whereRaw("LOWER(contacts.name) LIKE ? ESCAPE ?", [like, LIKE_ESCAPE]).orWhereRaw("LOWER(contacts.email) LIKE ? ESCAPE ?", [like, LIKE_ESCAPE]);
           if (digits) w.orWhere('contacts.number', 'like', likeAnywhere(digits));
         });
       }
@@ -91,7 +94,7 @@ const contactsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => {
     const q = Contact.scoped(request.user.companyId).select('id', 'name', 'number', 'email', 'profilePicUrl').orderBy('name').limit(5000);
     const term = request.query.searchParam?.trim();
-    if (term) q.where((w) => w.whereRaw("LOWER(name) LIKE ? ESCAPE '!'", [likeAnywhere(term.toLowerCase())]).orWhereRaw("number LIKE ? ESCAPE '!'", [likeAnywhere(term.replace(/[\s()+\-.]/g, ''))]));
+    if (term) q.where((w) => w.whereRaw("LOWER(name) LIKE ? ESCAPE ?", [likeAnywhere(term.toLowerCase()), LIKE_ESCAPE]).orWhereRaw("number LIKE ? ESCAPE ?", [likeAnywhere(term.replace(/[\s()+\-.]/g, '')), LIKE_ESCAPE]));
     return (await q).map((c) => c.toJSON()) as never;
   });
 

@@ -7,6 +7,9 @@ import { isUniqueViolation } from '../../db/errors.js';
 import { likeAnywhere } from '../../db/like.js';
 import { receiveMedia } from './media-upload.js';
 
+// db/like.ts escapes with a backslash; bound as a parameter it reads the same on SQLite and MySQL.
+const LIKE_ESCAPE = '\\';
+
 const OptionInput = Type.Object({ id: Type.Optional(Type.Integer({ minimum: 1 })), name: Type.String({ minLength: 1, maxLength: 255 }) }, { additionalProperties: true });
 const FileListBody = Type.Object({
   name: Type.String({ minLength: 3, maxLength: 255 }),
@@ -36,7 +39,7 @@ const filesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => {
     const { searchParam, pageNumber } = request.query;
     const q = withOptions(request.user.companyId).orderBy('name').orderBy('id');
-    if (searchParam?.trim()) q.whereRaw("LOWER(name) LIKE ? ESCAPE '!'", [likeAnywhere(searchParam.trim().toLowerCase())]);
+    if (searchParam?.trim()) q.whereRaw("LOWER(name) LIKE ? ESCAPE ?", [likeAnywhere(searchParam.trim().toLowerCase()), LIKE_ESCAPE]);
     const { limit, offset } = offsetOf(pageNumber);
     const page = pageResult(await q.limit(limit + 1).offset(offset), PAGE_SIZE);
     return { files: page.items.map(serialize) as never, hasMore: page.hasMore };
@@ -46,7 +49,7 @@ const filesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     schema: { tags: ['files'], querystring: Type.Object({ searchParam: Type.Optional(Type.String({ maxLength: 200 })), companyId: Type.Optional(Type.Integer()) }), response: { 200: Type.Array(FileListReply) } },
   }, async (request) => {
     const q = withOptions(request.user.companyId).orderBy('name').limit(500);
-    if (request.query.searchParam?.trim()) q.whereRaw("LOWER(name) LIKE ? ESCAPE '!'", [likeAnywhere(request.query.searchParam.trim().toLowerCase())]);
+    if (request.query.searchParam?.trim()) q.whereRaw("LOWER(name) LIKE ? ESCAPE ?", [likeAnywhere(request.query.searchParam.trim().toLowerCase()), LIKE_ESCAPE]);
     return (await q).map(serialize) as never;
   });
 

@@ -7,6 +7,9 @@ import { IdParams, OkReply, PAGE_SIZE, PagingQuery, offsetOf, pageResult } from 
 import { likeAnywhere, likePrefix } from '../../db/like.js';
 import { receiveMedia } from '../files/media-upload.js';
 
+// db/like.ts escapes with a backslash; bound as a parameter it reads the same on SQLite and MySQL.
+const LIKE_ESCAPE = '\\';
+
 const QuickBody = Type.Object({
   shortcode: Type.String({ minLength: 1, maxLength: 100 }),
   message: Type.Optional(Type.Union([Type.String({ maxLength: 10_000 }), Type.Null()])),
@@ -43,7 +46,7 @@ const quickMessagesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const q = visibleTo(request.user.companyId, owner).orderBy('shortcode').orderBy('id');
     if (searchParam?.trim()) {
       const like = likeAnywhere(searchParam.trim().toLowerCase());
-      q.where((w) => w.whereRaw("LOWER(shortcode) LIKE ? ESCAPE '!'", [like]).orWhereRaw("LOWER(message) LIKE ? ESCAPE '!'", [like]));
+      q.where((w) => w.whereRaw("LOWER(shortcode) LIKE ? ESCAPE ?", [like, LIKE_ESCAPE]).orWhereRaw("LOWER(message) LIKE ? ESCAPE ?", [like, LIKE_ESCAPE]));
     }
     const { limit, offset } = offsetOf(pageNumber);
     const page = pageResult(await q.limit(limit + 1).offset(offset), PAGE_SIZE);
@@ -56,7 +59,7 @@ const quickMessagesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => {
     const q = visibleTo(request.user.companyId, request.user.id).where('status', 'active').orderBy('shortcode').limit(20);
     const term = request.query.searchParam?.trim().replace(/^\//, '');
-    if (term) q.whereRaw("shortcode LIKE ? ESCAPE '!'", [likePrefix(term)]);
+    if (term) q.whereRaw("shortcode LIKE ? ESCAPE ?", [likePrefix(term), LIKE_ESCAPE]);
     return (await q).map(serialize) as never;
   });
 

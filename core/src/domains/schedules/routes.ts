@@ -8,6 +8,9 @@ import { likeAnywhere } from '../../db/like.js';
 import { receiveMedia } from '../files/media-upload.js';
 import { createScheduleDelivery } from './delivery.js';
 
+// db/like.ts escapes with a backslash; bound as a parameter it reads the same on SQLite and MySQL.
+const LIKE_ESCAPE = '\\';
+
 const ScheduleBody = Type.Object({
   body: Type.String({ minLength: 5, maxLength: 10_000 }),
   contactId: Type.Integer({ minimum: 1 }),
@@ -56,8 +59,8 @@ const schedulesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (contactId) q.where('schedules.contactId', contactId);
       if (searchParam?.trim()) {
         const like = likeAnywhere(searchParam.trim().toLowerCase());
-        q.where((w) => w.whereRaw("LOWER(schedules.body) LIKE ? ESCAPE '!'", [like])
-          .orWhereIn('schedules.contactId', Contact.scoped(companyId).select('id').whereRaw("LOWER(contacts.name) LIKE ? ESCAPE '!'", [like])));
+        q.where((w) => w.whereRaw("LOWER(schedules.body) LIKE ? ESCAPE ?", [like, LIKE_ESCAPE])
+          .orWhereIn('schedules.contactId', Contact.scoped(companyId).select('id').whereRaw("LOWER(contacts.name) LIKE ? ESCAPE ?", [like, LIKE_ESCAPE])));
       }
       return q;
     };

@@ -8,6 +8,9 @@ import { IdParams, OkReply, PAGE_SIZE, PagingQuery, offsetOf, pageResult } from 
 import { isUniqueViolation } from '../../db/errors.js';
 import { likeAnywhere } from '../../db/like.js';
 
+// db/like.ts escapes with a backslash; bound as a parameter it reads the same on SQLite and MySQL.
+const LIKE_ESCAPE = '\\';
+
 const TagBody = Type.Object({
   name: Type.String({ minLength: 3, maxLength: 100 }),
   color: Type.Optional(Type.String({ minLength: 3, maxLength: 20 })),
@@ -38,7 +41,7 @@ const tagsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => {
     const { searchParam, pageNumber } = request.query;
     const q = withCount(request.user.companyId).orderBy('tags.name').orderBy('tags.id');
-    if (searchParam?.trim()) q.whereRaw("LOWER(tags.name) LIKE ? ESCAPE '!'", [likeAnywhere(searchParam.trim().toLowerCase())]);
+    if (searchParam?.trim()) q.whereRaw("LOWER(tags.name) LIKE ? ESCAPE ?", [likeAnywhere(searchParam.trim().toLowerCase()), LIKE_ESCAPE]);
     const { limit, offset } = offsetOf(pageNumber);
     const page = pageResult(await q.limit(limit + 1).offset(offset), PAGE_SIZE);
     return { tags: page.items.map(serialize) as never, hasMore: page.hasMore };
