@@ -176,3 +176,17 @@ t.test('schedule create, update and delete emit company-1-schedule', async (t) =
   await request('DELETE', `/api/schedules/${s.id}`, { token });
   t.same(actions, ['create', 'update', 'delete']);
 });
+
+t.test('a schedule with an image is delivered with its attachment', async (t) => {
+  const { app, request, token } = await build(t);
+  const connection = await sandboxConnected();
+  const contact = await makeContact(1, { number: '5511955550005' });
+  const s = (await request('POST', '/api/schedules', { token, body: { body: 'Here is the photo', contactId: contact.id, sendAt: inSeconds(2) } })).body;
+  const { payload, headers } = multipart({}, [{ field: 'file', filename: 'photo.png', content: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), mimetype: 'image/png' }]);
+  t.equal((await app.inject({ method: 'POST', url: `/api/schedules/${s.id}/media-upload`, payload, headers: { ...headers, authorization: `Bearer ${token}` } })).statusCode, 200);
+  const done = await finished(request, token, s.id);
+  t.equal(done.status, 'ENVIADA', done.error ?? '');
+  const outbox = await request('GET', `/api/sandbox/${connection.id}/outbox`, { token });
+  const sent = outbox.body.records.find((r: { to: string }) => r.to.startsWith('5511955550005'));
+  t.ok(sent?.mediaUrl, 'the image went out');
+});
