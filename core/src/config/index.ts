@@ -25,6 +25,8 @@ export interface Config {
   /** Speeds used by the sandbox phone network (tests shorten them). */
   sandbox: { autoScanMs: number; ackStepMs: number };
   loginRateLimit: { max: number; windowMs: number };
+  /** How long a process's claim on a messaging session lasts without renewal (Redis mode): the takeover delay after a crash. */
+  sessionLeaseMs: number;
 }
 
 function parseDatabase(url: string | undefined, dataDir: string): Config['database'] {
@@ -85,6 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       autoScanMs: Number(env.SANDBOX_AUTOSCAN_MS ?? 3000),
       ackStepMs: Number(env.SANDBOX_ACK_STEP_MS ?? 1500),
     },
+    sessionLeaseMs: Number(env.SESSION_LEASE_MS ?? 15_000),
     loginRateLimit: {
       max: Number(env.LOGIN_RATE_MAX ?? 10),
       windowMs: Number(env.LOGIN_RATE_WINDOW_MS ?? 60_000),

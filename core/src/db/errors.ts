@@ -14,9 +14,9 @@ export function isUniqueViolation(err: unknown): boolean {
 
 /** MariaDB deadlock / lock-wait timeout, SQLite busy: the whole transaction may simply be retried. */
 export function isRetryableTxError(err: unknown): boolean {
-  const e = err as DbError;
-  return e?.code === 'ER_LOCK_DEADLOCK' || e?.errno === 1213 || e?.code === 'ER_LOCK_WAIT_TIMEOUT' || e?.errno === 1205
-    || e?.code === 'SQLITE_BUSY';
+  const candidates = [err, (err as DbError | null)?.nativeError] as Array<DbError | null | undefined>;
+  return candidates.some((e) => e?.code === 'ER_LOCK_DEADLOCK' || e?.errno === 1213
+    || e?.code === 'ER_LOCK_WAIT_TIMEOUT' || e?.errno === 1205 || e?.code === 'SQLITE_BUSY');
 }
 
 /** Thrown by a transaction's work after losing an insert race: `withRetries` runs it again. */
@@ -25,15 +25,16 @@ export class RetryTransaction extends Error {
 }
 
 /** Runs `work` again (fresh transaction, fresh snapshot) when it failed for a reason a retry can cure. */
-export async function withRetries<T>(work: () => Promise<T>, attempts = 6): Promise<T> {
+export async function withRetries<T>(work: () => Promise<T>, attempts = 12): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await work();
     } catch (err) {
       const retryable = err instanceof RetryTransaction || isRetryableTxError(err);
       if (!retryable || attempt >= attempts) throw err;
-      // Jitter spreads out the losers of a race so they do not collide again.
-      await new Promise((r) => setTimeout(r, Math.random() * 15 * attempt));
+      // Exponential backoff with full jitter spreads out the losers of a race (many writers on one
+      // hot ticket on MariaDB) so they do not collide again; capped at a quarter second.
+      await new Promise((r) => setTimeout(r, Math.random() * Math.min(250, 5 * 2 ** attempt)));
     }
   }
 }

@@ -4,8 +4,6 @@ import { LocalLeases, RedisLeases, type LeaseStore } from './leases.js';
 import { providerFactory } from './providers/index.js';
 import { SessionManager } from './sessions.js';
 
-const LEASE_TTL_MS = 15_000;
-
 /**
  * Decorates app.sessions; when the app is ready starts every connection not stopped on purpose (the
  * seeded sandbox connection comes up by itself on a fresh install); stops them all on close.
@@ -14,6 +12,7 @@ const LEASE_TTL_MS = 15_000;
  */
 export const sessionsPlugin = fp(async (app: FastifyInstance) => {
   const config = app.config;
+  const LEASE_TTL_MS = config.sessionLeaseMs;
   const leases: LeaseStore = config.redisUrl
     ? await RedisLeases.connect(config.redisUrl, `atrium:${config.database.url.replace(/[^\w]/g, '').slice(-40)}`, LEASE_TTL_MS,
       (err) => app.log.error({ err }, 'redis (session leases) error'))

@@ -35,6 +35,11 @@ async function startServer(env: NodeJS.ProcessEnv): Promise<{ child: ChildProces
   throw new Error('server did not start');
 }
 
+/** Waits for a child to be gone, polling (a pending 'exit' listener alone does not keep the event loop alive). */
+async function waitForExit(child: ChildProcess) {
+  for (let i = 0; i < 600 && child.exitCode === null && child.signalCode === null; i++) await new Promise((r) => setTimeout(r, 50));
+}
+
 async function api(url: string, token: string | undefined, method: string, route: string, body?: unknown) {
   const res = await fetch(`${url}${route}`, {
     method, headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
@@ -61,16 +66,23 @@ const events = Array.from({ length: CONTACTS * PER_CONTACT }, (_, i) => ({
   providerId: `CRASH-${i}`,
 }));
 
-async function feed(url: string, token: string, connectionId: number, list: typeof events, onEach?: (n: number) => void) {
+/**
+ * Delivers events as a provider does: 8 at a time; with `untilAcknowledged`, an event the server did not
+ * answer 200 is delivered again (for up to a minute), otherwise a dead server ends the feed.
+ */
+async function feed(url: string, token: string, connectionId: number, list: typeof events, options: { onEach?: (n: number) => void; untilAcknowledged?: boolean } = {}) {
   let next = 0;
   let done = 0;
   await Promise.all(Array.from({ length: 8 }, async () => {
     while (next < list.length) {
       const event = list[next++];
-      try {
-        await api(url, token, 'POST', `/api/sandbox/${connectionId}/inbound`, event);
-      } catch { return; } // the server is gone
-      onEach?.(++done);
+      for (let attempt = 0; ; attempt++) {
+        const status = await api(url, token, 'POST', `/api/sandbox/${connectionId}/inbound`, event).then((r) => r.status, () => 0);
+        if (status === 200 || !options.untilAcknowledged) break;
+        if (attempt > 600) throw new Error(`event ${event.providerId} never acknowledged (last status ${status})`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      options.onEach?.(++done);
     }
   }));
 }
@@ -83,7 +95,7 @@ t.test('a server killed with SIGKILL mid-stream loses nothing and, after the pro
   const env: NodeJS.ProcessEnv = {
     ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl, REDIS_URL: process.env.TEST_REDIS_URL ?? '',
     ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'fatal', LOGIN_RATE_MAX: '1000',
-    SANDBOX_AUTOSCAN_MS: '50', SANDBOX_ACK_STEP_MS: '50', CONSOLE_DIR: path.join(dataDir, 'none'), PLUGINS_DIR: '',
+    SANDBOX_AUTOSCAN_MS: '50', SANDBOX_ACK_STEP_MS: '50', SESSION_LEASE_MS: '2000', CONSOLE_DIR: path.join(dataDir, 'none'), PLUGINS_DIR: '',
   };
   t.teardown(async () => {
     if (testDb === 'mysql') await dropMysqlDatabase(databaseUrl);
@@ -95,24 +107,27 @@ t.test('a server killed with SIGKILL mid-stream loses nothing and, after the pro
   let token = (await api(first.url, undefined, 'POST', '/api/auth/login', ADMIN)).body.token as string;
   let connectionId = await connectedSandbox(first.url, token);
   let killedAfter = 0;
-  await feed(first.url, token, connectionId, events, (n) => {
-    if (n === Math.floor(events.length / 3) && first.child.exitCode === null) {
-      killedAfter = n;
-      first.child.kill('SIGKILL');
-    }
+  await feed(first.url, token, connectionId, events, {
+    onEach: (n) => {
+      if (n === Math.floor(events.length / 3) && first.child.exitCode === null) {
+        killedAfter = n;
+        first.child.kill('SIGKILL');
+      }
+    },
   });
-  await new Promise<void>((resolve) => (first.child.exitCode !== null ? resolve() : first.child.once('exit', () => resolve())));
+  await waitForExit(first.child);
   t.ok(killedAfter > 0, `killed after ${killedAfter} acknowledged events`);
 
-  // Second life: the provider replays every event it is not sure about (here: all of them).
+  // Second life: the provider replays every event it is not sure about (here: all of them) until the
+  // server acknowledges it. With Redis the dead process's session lease must expire first.
   const second = await startServer(env);
   t.teardown(() => { second.child.kill('SIGKILL'); });
   token = (await api(second.url, undefined, 'POST', '/api/auth/login', ADMIN)).body.token as string;
   connectionId = await connectedSandbox(second.url, token);
-  await feed(second.url, token, connectionId, events);
-  await feed(second.url, token, connectionId, events.slice(0, 50)); // and some twice more
+  await feed(second.url, token, connectionId, events, { untilAcknowledged: true });
+  await feed(second.url, token, connectionId, events.slice(0, 50), { untilAcknowledged: true }); // and some twice more
   second.child.kill('SIGTERM');
-  await new Promise<void>((resolve) => (second.child.exitCode !== null ? resolve() : second.child.once('exit', () => resolve())));
+  await waitForExit(second.child);
 
   const knex = testDb === 'mysql' ? createKnex({ kind: 'mysql', url: databaseUrl }) : knexFactory({ client: 'better-sqlite3', connection: { filename: path.join(dataDir, 'crash.sqlite') }, useNullAsDefault: true });
   t.teardown(() => knex.destroy());
