@@ -5,3 +5,5 @@ const escape = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
 export const likeAnywhere = (term: string) => `%${escape(term)}%`;
 /** Matches values starting with `term`. */
 export const likePrefix = (term: string) => `${escape(term)}%`;
+/** The escape character the patterns above use: bind it with `LIKE ? ESCAPE ?` (SQLite has no default one). */
+export const LIKE_ESCAPE = '\\';

@@ -4,11 +4,10 @@ import type { FastifyRequest } from 'fastify';
 import { Announcement } from '../../db/models/index.js';
 import { notFound } from '../../http/errors.js';
 import { IdParams, OkReply, PAGE_SIZE, PagingQuery, offsetOf, pageResult } from '../../http/schemas.js';
-import { likeAnywhere } from '../../db/like.js';
+import { likeAnywhere, LIKE_ESCAPE } from '../../db/like.js';
 import { receiveMedia } from '../files/media-upload.js';
 
 // db/like.ts escapes with a backslash; bound as a parameter it reads the same on SQLite and MySQL.
-const LIKE_ESCAPE = '\\';
 
 const AnnouncementBody = Type.Object({
   title: Type.String({ minLength: 1, maxLength: 255 }),

@@ -7,13 +7,12 @@ import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { IdParams, OkReply, PAGE_SIZE, PagingQuery, offsetOf, pageResult } from '../../http/schemas.js';
 import { isValidNumber, normalizeNumber } from '../../util/phone.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { likeAnywhere } from '../../db/like.js';
+import { likeAnywhere, LIKE_ESCAPE } from '../../db/like.js';
 import { importContactsSheet } from './sheet-import.js';
 import { contactsCsv, contactsXlsx, sampleSheet } from './sheet-export.js';
 import { receiveToTemp } from './upload-temp.js';
 
 // db/like.ts escapes with a backslash; bound as a parameter it reads the same on SQLite and MySQL.
-const LIKE_ESCAPE = '\\';
 
 const DateText = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}([T ][0-9:.]+Z?)?$', maxLength: 30 });
 const ExtraInfo = Type.Array(Type.Object({ name: Type.String({ minLength: 1, maxLength: 255 }), value: Type.Optional(Type.Union([Type.String({ maxLength: 10_000 }), Type.Null()])) }), { maxItems: 100 });

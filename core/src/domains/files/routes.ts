@@ -4,11 +4,10 @@ import { FileList, FileListOption } from '../../db/models/index.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { IdParams, OkReply, PAGE_SIZE, PagingQuery, offsetOf, pageResult } from '../../http/schemas.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { likeAnywhere } from '../../db/like.js';
+import { likeAnywhere, LIKE_ESCAPE } from '../../db/like.js';
 import { receiveMedia } from './media-upload.js';
 
 // db/like.ts escapes with a backslash; bound as a parameter it reads the same on SQLite and MySQL.
-const LIKE_ESCAPE = '\\';
 
 const OptionInput = Type.Object({ id: Type.Optional(Type.Integer({ minimum: 1 })), name: Type.String({ minLength: 1, maxLength: 255 }) }, { additionalProperties: true });
 const FileListBody = Type.Object({

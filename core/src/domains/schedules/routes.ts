@@ -4,12 +4,11 @@ import { Contact, Schedule, Whatsapp } from '../../db/models/index.js';
 import { toDbTime } from '../../db/time.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { IdParams, OkReply, PAGE_SIZE, PagingQuery, offsetOf, pageResult } from '../../http/schemas.js';
-import { likeAnywhere } from '../../db/like.js';
+import { likeAnywhere, LIKE_ESCAPE } from '../../db/like.js';
 import { receiveMedia } from '../files/media-upload.js';
 import { createScheduleDelivery } from './delivery.js';
 
 // db/like.ts escapes with a backslash; bound as a parameter it reads the same on SQLite and MySQL.
-const LIKE_ESCAPE = '\\';
 
 const ScheduleBody = Type.Object({
   body: Type.String({ minLength: 5, maxLength: 10_000 }),

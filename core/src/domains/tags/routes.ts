@@ -6,10 +6,9 @@ import { dbNow } from '../../db/time.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { IdParams, OkReply, PAGE_SIZE, PagingQuery, offsetOf, pageResult } from '../../http/schemas.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { likeAnywhere } from '../../db/like.js';
+import { likeAnywhere, LIKE_ESCAPE } from '../../db/like.js';
 
 // db/like.ts escapes with a backslash; bound as a parameter it reads the same on SQLite and MySQL.
-const LIKE_ESCAPE = '\\';
 
 const TagBody = Type.Object({
   name: Type.String({ minLength: 3, maxLength: 100 }),

@@ -1,5 +1,5 @@
 import { Contact, Ticket } from '../../db/models/index.js';
-import { likeAnywhere } from '../../db/like.js';
+import { LIKE_ESCAPE, likeAnywhere } from '../../db/like.js';
 import { ticketIdsWithMessageMatching } from '../../db/search.js';
 import { badRequest } from '../../http/errors.js';
 import { offsetOf, pageResult, PAGE_SIZE } from '../../http/schemas.js';
@@ -73,7 +73,7 @@ export async function listTickets(actor: Actor, query: TicketListQuery): Promise
     const digits = search.replace(/\D/g, '');
     q.where((s) => {
       s.whereIn('tickets.contactId', Contact.scoped(companyId).select('contacts.id').where((c) => {
-        c.whereRaw('LOWER(contacts.name) LIKE ?', [term]);
+        c.whereRaw('LOWER(contacts.name) LIKE ? ESCAPE ?', [term, LIKE_ESCAPE]);
         if (digits.length >= 3) c.orWhere('contacts.number', 'like', likeAnywhere(digits));
       }));
       // Message bodies through the text index (word prefixes), never a scan of every message.
