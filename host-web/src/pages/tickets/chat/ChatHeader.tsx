@@ -1,22 +1,24 @@
 import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Avatar } from 'primereact/avatar';
 import { Tag } from 'primereact/tag';
 import { confirmDialog, ConfirmDialog } from 'primereact/confirmdialog';
 import { useSession } from '../../../session/useSession';
-import { hasPermission } from '../../../session/permissions';
+import { hasPermission, hasPlanFlag } from '../../../session/permissions';
 import { toast } from '../../../toast/toast';
 import { ticketActions } from '../ticketActions';
 import { TransferDialog } from './TransferDialog';
 import type { Ticket } from '../types';
 
-/** Contact, tags and the actions the ticket's state allows (accept, resolve, reopen, return, transfer, delete). */
+/** Contact, tags and the actions the ticket's state allows (accept, resolve, reopen, return, transfer, schedule, delete). */
 export function ChatHeader({ ticket, onAction, onShowContact }: { ticket: Ticket; onAction: (t: Ticket | null, stay: boolean) => void; onShowContact: () => void }) {
   const { t } = useTranslation();
   const { user } = useSession();
   const [busy, setBusy] = useState(false);
   const [transfer, setTransfer] = useState(false);
+  const navigate = useNavigate();
   const run = async (fn: () => Promise<unknown>, stay: boolean) => {
     setBusy(true);
     try { const updated = (await fn()) as Ticket | undefined; onAction(updated ?? null, stay); }
@@ -38,6 +40,10 @@ export function ChatHeader({ ticket, onAction, onShowContact }: { ticket: Ticket
           {ticket.status !== 'closed' && <Button size="small" label={t('tickets.actions.close')} icon="pi pi-check-circle" severity="success" disabled={busy} onClick={() => run(() => ticketActions.close(ticket, me), false)} data-testid="chat-close" />}
           {ticket.status === 'closed' && <Button size="small" label={t('tickets.actions.reopen')} icon="pi pi-refresh" disabled={busy} onClick={() => run(() => ticketActions.reopen(ticket, me), true)} data-testid="chat-reopen" />}
           {ticket.status !== 'closed' && <Button size="small" text icon="pi pi-arrow-right-arrow-left" aria-label={t('tickets.actions.transfer')} tooltip={t('tickets.actions.transfer')} onClick={() => setTransfer(true)} data-testid="chat-transfer" />}
+          {hasPlanFlag(user, 'useSchedules') && (
+            <Button size="small" text icon="pi pi-calendar-plus" aria-label={t('tickets.actions.schedule')} tooltip={t('tickets.actions.schedule')}
+              onClick={() => navigate(`/schedules?contactId=${ticket.contactId}`)} data-testid="chat-schedule" />
+          )}
           {hasPermission(user, 'ticket-options:deleteTicket') && (
             <Button size="small" text severity="danger" icon="pi pi-trash" aria-label={t('tickets.actions.delete')} tooltip={t('tickets.actions.delete')}
               onClick={() => confirmDialog({ message: t('tickets.actions.deleteConfirm'), acceptLabel: t('common.yes'), rejectLabel: t('common.no'), accept: () => run(() => ticketActions.remove(ticket), false) })} />

@@ -7,7 +7,11 @@ import { useDebounce } from '../../../hooks/useDebounce';
 import { toast } from '../../../toast/toast';
 import { quickReplyQuery, truncateLabel } from '../rules';
 import { useRecorder } from './useRecorder';
+import { useAutoGrow } from './useAutoGrow';
 import type { Message, Ticket } from '../types';
+
+/** The composer grows up to 5 rows (core.md §4, §9) and shrinks back to one when the text is cleared. */
+const MAX_ROWS = 5;
 
 interface QuickMessage { id: number; shortcode: string; message: string; mediaPath?: string | null }
 
@@ -18,6 +22,7 @@ export function Composer({ ticket, replyTo, onClearReply }: { ticket: Ticket; re
   const [sending, setSending] = useState(false);
   const [quick, setQuick] = useState<QuickMessage[]>([]);
   const file = useRef<HTMLInputElement>(null);
+  const input = useAutoGrow(text, MAX_ROWS);
   const query = useDebounce(quickReplyQuery(text), 300);
 
   useEffect(() => {
@@ -74,8 +79,8 @@ export function Composer({ ticket, replyTo, onClearReply }: { ticket: Ticket; re
             <Button text rounded icon="pi pi-check" aria-label={t('tickets.chat.stop')} onClick={recorder.stop} />
           </div>
         ) : (
-          <InputTextarea value={text} onChange={(e) => setText(e.target.value)} onKeyDown={onKeyDown} rows={1} autoResize
-            placeholder={`${t('tickets.chat.placeholder')} (${t('tickets.chat.quickHint')})`} disabled={disabled} data-testid="composer-input" style={{ maxHeight: '7.5rem', overflowY: 'auto' }} />
+          <InputTextarea ref={input} value={text} onChange={(e) => setText(e.target.value)} onKeyDown={onKeyDown} rows={1}
+            placeholder={`${t('tickets.chat.placeholder')} (${t('tickets.chat.quickHint')})`} disabled={disabled} data-testid="composer-input" />
         )}
         {text.trim() ? (
           <Button rounded icon="pi pi-send" aria-label={t('common.send')} onClick={() => void send()} loading={sending} disabled={disabled} data-testid="composer-send" />

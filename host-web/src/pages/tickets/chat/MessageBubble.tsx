@@ -28,7 +28,7 @@ export function MessageBubble({ message, onReply, onDelete, onRetry }: { message
   const failed = message.status === 'failed';
   const items = [{ label: t('tickets.chat.reply'), icon: 'pi pi-reply', command: onReply }];
   if (message.fromMe && !message.isDeleted) items.push({ label: t('tickets.chat.delete'), icon: 'pi pi-trash', command: onDelete });
-  const body = message.mediaType === 'call_log' ? t('tickets.chat.lostCall') : message.body;
+  const body = message.body;
   return (
     <div className={`bubble ${message.fromMe ? 'mine' : ''} ${failed ? 'failed' : ''}`} data-testid="message" data-from-me={message.fromMe} data-ack={message.ack}>
       {!message.isDeleted && <Button className="menu-button" text rounded size="small" icon="pi pi-angle-down" aria-label="menu" onClick={(e) => menu.current?.toggle(e)} />}

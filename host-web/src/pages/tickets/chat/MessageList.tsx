@@ -6,6 +6,7 @@ import { useSocketEvent, companyEvent } from '../../../socket/useSocketEvent';
 import { toast } from '../../../toast/toast';
 import { formatDate, sameDay } from '../../../util/format';
 import { MessageBubble } from './MessageBubble';
+import { ConversationClosedMarker, LostCallEntry } from './MessageMarkers';
 import type { Message, Ticket } from '../types';
 
 /** Older messages are asked for within 50 px of the top (core.md §9). */
@@ -18,7 +19,10 @@ export function mergeMessages(list: Message[], incoming: Message[]): Message[] {
   return [...map.values()].sort(byTime);
 }
 
-/** The conversation, oldest first, with dd/MM/yyyy separators; paged upwards; live from appMessage events. */
+/**
+ * The conversation, oldest first, with dd/MM/yyyy separators; missed calls (call_log) as a one-line entry; a
+ * "conversation closed" marker after a resolved ticket's last message; paged upwards; live from appMessage events.
+ */
 export function MessageList({ ticket, onReply }: { ticket: Ticket; onReply: (m: Message) => void }) {
   const { t } = useTranslation();
   const { companyId } = useSession();
@@ -72,10 +76,13 @@ export function MessageList({ ticket, onReply }: { ticket: Ticket; onReply: (m: 
         return (
           <Fragment key={m.id}>
             {newDay && <div className="date-separator" data-testid="date-separator">{formatDate(day)}</div>}
-            <MessageBubble message={m} onReply={() => onReply(m)} onDelete={() => void remove(m)} onRetry={() => void retry(m)} />
+            {m.mediaType === 'call_log'
+              ? <LostCallEntry message={m} />
+              : <MessageBubble message={m} onReply={() => onReply(m)} onDelete={() => void remove(m)} onRetry={() => void retry(m)} />}
           </Fragment>
         );
       })}
+      {ticket.status === 'closed' && messages.length > 0 && <ConversationClosedMarker />}
     </div>
   );
 }
