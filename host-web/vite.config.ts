@@ -18,6 +18,9 @@ export default defineConfig({
       dts: false,
       shared: {
         react: singleton,
+        // Remotes take the JSX runtime from the host too, so none bundles its own (a remote built
+        // against another React would otherwise render elements this React rejects).
+        'react/jsx-runtime': singleton,
         'react-dom': singleton,
         'react-router-dom': singleton,
         // The prefix key: the bare 'primereact' key breaks the build (chart.js/auto).

@@ -104,6 +104,7 @@ export default defineConfig({
       dts: false,
       shared: {
         react: fromHost,
+        'react/jsx-runtime': fromHost,
         'react-dom': fromHost,
         'react-router-dom': fromHost,
         'primereact/': fromHost,

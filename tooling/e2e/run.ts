@@ -16,6 +16,7 @@ import { buildApp } from '../../core/src/app.js';
 import { User } from '../../core/src/db/models/index.js';
 import { hashPassword } from '../../core/src/util/password.js';
 import { registerKanbanGatingScenario, registerKanbanScenario } from './kanban.js';
+import { registerScaffoldedPluginScenario, scaffoldExternalPlugin } from './scaffolded.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const consoleDir = path.join(root, 'host-web', 'dist');
@@ -34,6 +35,7 @@ let base: string;
 let dataDir: string;
 let admin: { context: BrowserContext; page: Page };
 let connectionId: number | undefined;
+let externalPlugins: string | undefined;
 
 async function newPage(viewport = { width: 1366, height: 800 }) {
   const context = await browser.newContext({ viewport, locale: 'en-US' });
@@ -61,8 +63,10 @@ before(async () => {
   assert.ok(existsSync(path.join(consoleDir, 'index.html')), 'host-web/dist is missing: build the console first');
   mkdirSync(shots, { recursive: true });
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'atrium-e2e-'));
+  externalPlugins = scaffoldExternalPlugin(root);
   app = await buildApp({
     logger: false,
+    extraPluginDirs: [externalPlugins],
     env: { ...process.env, ADMIN_EMAIL, ADMIN_PASSWORD, REDIS_URL: '', PLUGINS_DIR: '' },
     config: {
       dataDir, seed: true, consoleDir,
@@ -86,6 +90,7 @@ after(async () => {
   await browser?.close();
   await app?.close();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  if (externalPlugins) rmSync(externalPlugins, { recursive: true, force: true });
 });
 
 test('the admin logs in and lands on /tickets', async () => {
@@ -243,3 +248,4 @@ test('a guest opening a private page is sent to /login', async () => {
 // The kanban plugin: its runtime remote in the console, and its plan gating.
 registerKanbanScenario(() => ({ app, base, newPage, login, email: ADMIN_EMAIL, password: ADMIN_PASSWORD }));
 registerKanbanGatingScenario(() => ({ app, base, newPage, login, email: ADMIN_EMAIL, password: ADMIN_PASSWORD }));
+registerScaffoldedPluginScenario(() => ({ app, base, newPage, login }));
