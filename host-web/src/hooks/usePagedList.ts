@@ -9,7 +9,7 @@ export const SCROLL_THRESHOLD_PX = 100;
  * A paged list `{ <key>: [...], hasMore }` with infinite scroll: page 1 on filter change,
  * the next page when the scroll area comes within 100 px of its bottom.
  */
-export function usePagedList<T extends { id: number | string }>(path: string | null, key: string, query: Query) {
+export function usePagedList<T extends { id: number | string }>(path: string | null, key: string, query: Query, options: { onError?: (err: unknown) => void } = {}) {
   const [items, setItems] = useState<T[]>([]);
   const [hasMore, setHasMore] = useState(false);
   const [loading, setLoading] = useState(false);
@@ -17,6 +17,9 @@ export function usePagedList<T extends { id: number | string }>(path: string | n
   const [nonce, setNonce] = useState(0);
   const queryKey = JSON.stringify(query);
   const generation = useRef(0);
+  // A failed load shows the catalogue toast unless the screen has its own message (settings: errorList).
+  const onError = useRef(options.onError);
+  onError.current = options.onError;
 
   useEffect(() => { setItems([]); setPage(1); setHasMore(false); }, [path, queryKey]);
 
@@ -35,7 +38,7 @@ export function usePagedList<T extends { id: number | string }>(path: string | n
         });
         setHasMore(Boolean(reply.hasMore));
       })
-      .catch((err) => { if (gen === generation.current) toast.error(err); })
+      .catch((err) => { if (gen === generation.current) (onError.current ?? toast.error)(err); })
       .finally(() => { if (gen === generation.current) setLoading(false); });
   }, [path, key, queryKey, page, nonce]);
 
