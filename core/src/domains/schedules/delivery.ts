@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Schedule } from '../../db/models/index.js';
-import { dbNow, toDbTime } from '../../db/time.js';
+import { dbNow, toDbTime, fromDbTime } from '../../db/time.js';
 import { AppError } from '../../http/errors.js';
 import type { StoredFile } from '../../storage/index.js';
 import { storedFileOf } from '../files/media-upload.js';
@@ -26,7 +26,7 @@ export function createScheduleDelivery(app: FastifyInstance) {
   const emit = (companyId: number, schedule: Schedule) => app.bus.emit(companyId, 'schedule', { action: 'update', schedule });
 
   async function enqueue(schedule: Pick<Schedule, 'id' | 'companyId' | 'sendAt'>) {
-    const at = new Date(schedule.sendAt);
+    const at = new Date(fromDbTime(schedule.sendAt) ?? schedule.sendAt);
     await app.jobs.enqueue<ScheduleJob>(SCHEDULE_JOB, { companyId: schedule.companyId, scheduleId: schedule.id, sendAt: schedule.sendAt }, {
       jobId: `${schedule.id}-${at.getTime()}`, runAt: at,
     });
@@ -39,6 +39,10 @@ export function createScheduleDelivery(app: FastifyInstance) {
   }
 
   async function run({ companyId, scheduleId, sendAt }: ScheduleJob) {
+    // Timers (and delayed Redis jobs) may fire a moment early; the claim below only takes a due row,
+    // so wait out the rest instead of returning and leaving the schedule pending for ever.
+    const early = Date.parse(fromDbTime(sendAt) ?? sendAt) - Date.now();
+    if (early > 0) await new Promise((r) => setTimeout(r, early + 5));
     // Claim: only a row still pending, due, and with the sendAt this job was made for.
     const claimed = await Schedule.scoped(companyId)
       .where({ id: scheduleId, status: 'PENDENTE', sendAt: toDbTime(sendAt) }).whereNull('sentAt').where('sendAt', '<=', dbNow())
