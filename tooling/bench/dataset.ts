@@ -77,8 +77,8 @@ export async function seedDataset(knex: Knex, size: DatasetSize = FULL, log = (m
           const n = i * size.messagesPerTicket + m;
           rows.push({
             companyId, ticketId: firstTicket + i, contactId, whatsappId, providerId: `bench-${n}`,
-            // One message in five mentions a searchable word (the peer's search benchmark).
-            body: n % 5 === 0 ? `preciso de ajuda com ${WORDS[n % WORDS.length]} numero ${n}` : `texto comum ${n}`,
+            // One message in five holds the searched word "garantia" (the peer's search benchmark).
+            body: n % 5 === 0 ? `preciso de ajuda com a garantia do pedido ${n}` : `texto comum sobre ${WORDS[n % WORDS.length]} ${n}`,
             fromMe: m % 2 === 1, ack: 3, read: true, status: m % 2 ? 'sent' : 'received',
             createdAt: t((size.tickets - i) * 30_000 + (size.messagesPerTicket - m) * 1000), updatedAt: t(0),
           });

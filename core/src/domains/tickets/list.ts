@@ -1,6 +1,6 @@
 import { Contact, Ticket } from '../../db/models/index.js';
 import { LIKE_ESCAPE, likeAnywhere } from '../../db/like.js';
-import { ticketIdsWithMessageMatching } from '../../db/search.js';
+import { SEARCH_DEPTH, ticketIdsWithMessageMatching } from '../../db/search.js';
 import { badRequest } from '../../http/errors.js';
 import { offsetOf, pageResult, PAGE_SIZE } from '../../http/schemas.js';
 import type { Actor } from './access.js';
@@ -69,17 +69,22 @@ export async function listTickets(actor: Actor, query: TicketListQuery): Promise
   if (query.withUnreadMessages === 'true') q.where('tickets.unreadMessages', '>', 0);
   const search = query.searchParam?.trim();
   if (search) {
+    // The candidates are resolved first (contacts by name or number, messages through the text
+    // index), then the tickets are read by primary key: an OR of two subqueries scans every ticket.
     const term = likeAnywhere(search.toLowerCase());
     const digits = search.replace(/\D/g, '');
-    q.where((s) => {
-      s.whereIn('tickets.contactId', Contact.scoped(companyId).select('contacts.id').where((c) => {
-        c.whereRaw('LOWER(contacts.name) LIKE ? ESCAPE ?', [term, LIKE_ESCAPE]);
-        if (digits.length >= 3) c.orWhere('contacts.number', 'like', likeAnywhere(digits));
-      }));
-      // Message bodies through the text index (word prefixes), never a scan of every message.
-      const byMessage = ticketIdsWithMessageMatching(Ticket.knex(), companyId, search);
-      if (byMessage) s.orWhereIn('tickets.id', byMessage as unknown as number[]);
+    const contacts = Contact.scoped(companyId).select('contacts.id').where((c) => {
+      c.whereRaw('LOWER(contacts.name) LIKE ? ESCAPE ?', [term, LIKE_ESCAPE]);
+      if (digits.length >= 3) c.orWhere('contacts.number', 'like', likeAnywhere(digits));
     });
+    const byMessage = ticketIdsWithMessageMatching(Ticket.knex(), companyId, search);
+    const [byContact, byText] = await Promise.all([
+      Ticket.scoped(companyId).whereIn('tickets.contactId', contacts).orderBy('tickets.updatedAt', 'desc').limit(SEARCH_DEPTH).select('tickets.id')
+        .then((rows) => rows.map((r) => Number(r.id))),
+      byMessage ? byMessage.then((rows: Array<{ ticketId: number }>) => rows.map((r) => Number(r.ticketId))) : Promise.resolve([] as number[]),
+    ]);
+    const ids = [...new Set([...byContact, ...byText])];
+    q.whereIn('tickets.id', ids.length ? ids : [0]);
   }
 
   const { limit, offset } = offsetOf(query.pageNumber);
