@@ -2,7 +2,7 @@
 // Runs the benchmarks on SQLite and on MariaDB + Redis, prints a table and writes
 // tooling/bench/results/<db>.json. Usage: npm run bench [-- sqlite|mysql] [-- --only list,fanout]
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -26,7 +26,9 @@ for (const db of dbs.length ? dbs : ['sqlite', 'mysql']) {
     if (Array.isArray(r.results)) console.table(r.results.map(({ name, rps, p50, p99, errors, non2xx, error, rssMiB }) => ({ name, rps, p50, p99, errors, non2xx, rssMiB, error })));
     else console.table([r]);
   }
+  // A partial run (--only) keeps the other benches' last figures.
   const file = path.join(here, 'results', `${db}.json`);
-  writeFileSync(file, JSON.stringify({ when: new Date().toISOString(), results }, null, 2));
+  const previous = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')).results ?? {} : {};
+  writeFileSync(file, JSON.stringify({ when: new Date().toISOString(), results: { ...previous, ...results } }, null, 2));
   console.log(`written ${path.relative(process.cwd(), file)}`);
 }
