@@ -47,8 +47,8 @@ export function createKnex(database: Config['database']): Knex {
   });
 }
 
-/** Creates the MySQL database named in the URL when it is missing (first start, tests). */
-export async function ensureMysqlDatabase(databaseUrl: string) {
+/** Runs `statement` (with the database name) on the MySQL server of `databaseUrl`, connected without a database. */
+async function onServer(databaseUrl: string, statement: (name: string) => string) {
   const url = new URL(databaseUrl);
   const name = url.pathname.replace(/^\//, '');
   if (!/^[A-Za-z0-9_]+$/.test(name)) throw new Error(`Unsafe database name "${name}"`);
@@ -58,26 +58,16 @@ export async function ensureMysqlDatabase(databaseUrl: string) {
     pool: { min: 0, max: 1 },
   });
   try {
-    await admin.raw(`CREATE DATABASE IF NOT EXISTS \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+    await admin.raw(statement(name));
   } finally {
     await admin.destroy();
   }
 }
 
-export async function dropMysqlDatabase(databaseUrl: string) {
-  const url = new URL(databaseUrl);
-  const name = url.pathname.replace(/^\//, '');
-  if (!/^[A-Za-z0-9_]+$/.test(name)) throw new Error(`Unsafe database name "${name}"`);
-  const admin = knexFactory({
-    client: 'mysql2',
-    connection: { host: url.hostname, port: Number(url.port || 3306), user: decodeURIComponent(url.username || 'root'), password: decodeURIComponent(url.password) },
-    pool: { min: 0, max: 1 },
-  });
-  try {
-    await admin.raw(`DROP DATABASE IF EXISTS \`${name}\``);
-  } finally {
-    await admin.destroy();
-  }
-}
+/** Creates the MySQL database named in the URL when it is missing (first start, tests). */
+export const ensureMysqlDatabase = (databaseUrl: string) =>
+  onServer(databaseUrl, (name) => `CREATE DATABASE IF NOT EXISTS \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+
+export const dropMysqlDatabase = (databaseUrl: string) => onServer(databaseUrl, (name) => `DROP DATABASE IF EXISTS \`${name}\``);
 
 export const isMysql = (knex: Knex) => (knex.client.config.client as string) === 'mysql2';
