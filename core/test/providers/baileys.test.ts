@@ -277,7 +277,11 @@ t.test('through the session manager: QR and CONNECTED reach the database and the
   t.teardown(() => manager.shutdown());
   const events: any[] = [];
   const emit = app.bus.emit;
-  app.bus.emit = (companyId, event, payload, room) => { if (event === 'whatsappSession') events.push(payload); emit.call(app.bus, companyId, event, payload, room); };
+  // Only this connection's events: the seeded sandbox connection may report its own meanwhile.
+  app.bus.emit = (companyId, event, payload, room) => {
+    if (event === 'whatsappSession' && (payload as { session?: { id?: number } }).session?.id === row.id) events.push(payload);
+    emit.call(app.bus, companyId, event, payload, room);
+  };
   t.teardown(() => { app.bus.emit = emit; });
   await manager.start(1, row.id);
   sockets[0].ev.emit('connection.update', fx.qr(1));
