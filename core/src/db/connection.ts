@@ -3,6 +3,33 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config/index.js';
 
+interface SqliteConnection { pragma(sql: string): unknown; prepare(sql: string): unknown }
+
+/** How many compiled statements the SQLite connection keeps; the app issues a few hundred distinct ones. */
+const STATEMENT_CACHE_SIZE = 1000;
+
+/**
+ * knex compiles every query anew (better-sqlite3's prepare), which cost more CPU than running it in
+ * the ingestion profile. The app's SQL strings repeat, so the connection keeps its statements (least
+ * recently used dropped first). Safe because knex runs each statement to completion (all/run, never
+ * iterate) on the single connection, and SQLite recompiles a cached statement after a schema change.
+ */
+function cachePreparedStatements(conn: SqliteConnection) {
+  const prepare = conn.prepare.bind(conn);
+  const cache = new Map<string, unknown>();
+  conn.prepare = (sql: string) => {
+    let statement = cache.get(sql);
+    if (statement) {
+      cache.delete(sql);
+    } else {
+      statement = prepare(sql);
+      if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+    }
+    cache.set(sql, statement);
+    return statement;
+  };
+}
+
 /**
  * One knex instance for the configured database.
  * SQLite is the embedded default; MySQL/MariaDB the production choice. Times are stored as
@@ -18,7 +45,8 @@ export function createKnex(database: Config['database']): Knex {
       pool: {
         min: 1,
         max: 1,
-        afterCreate(conn: { pragma: (s: string) => unknown }, done: (err: Error | null, c: unknown) => void) {
+        afterCreate(conn: SqliteConnection, done: (err: Error | null, c: unknown) => void) {
+          cachePreparedStatements(conn);
           conn.pragma('journal_mode = WAL');
           conn.pragma('synchronous = NORMAL');
           conn.pragma('foreign_keys = ON');
