@@ -3,13 +3,14 @@ import type { Knex } from 'knex';
 import { randomUUID } from 'node:crypto';
 import { Contact, Message, Ticket } from '../db/models/index.js';
 import { dbNow, toDbTime } from '../db/time.js';
-import type { StoredFile } from '../storage/index.js';
 import { normalizeNumber } from '../util/phone.js';
-import { ticketView } from '../domains/tickets/view.js';
+import { ticketView, type TicketView } from '../domains/tickets/view.js';
 import type { CachedConnection } from './connection-cache.js';
 import { isUniqueViolation, RetryTransaction, withRetries } from '../db/errors.js';
 import type { ConnectionRef, InboundCall, InboundHandler, PipelineDeps } from './deps.js';
-import { mediaTypeOf, messageJson } from './message-view.js';
+import { messageJson } from './message-view.js';
+import { inboundMessageFields, labelOf, type StoredMedia } from './inbound-fields.js';
+import { GroupCommit } from './group-commit.js';
 import type { InboundMessage } from './provider.js';
 
 export interface InboundOptions {
@@ -26,14 +27,6 @@ class DuplicateMessage extends Error {}
 /** How long a rating question waits for its answer. */
 const RATING_WINDOW_MS = 24 * 3600_000;
 
-const MEDIA_KINDS: Record<string, string> = { location: 'locationMessage', vcard: 'vcard', call_log: 'call_log' };
-
-function labelOf(msg: InboundMessage, media?: StoredFile): string {
-  if (msg.body && msg.body.trim()) return msg.body;
-  if (media) return media.name;
-  return msg.kind === 'text' ? '' : msg.kind;
-}
-
 /**
  * The inbound pipeline. Per message, for a known contact with a live ticket, the database sees:
  * one read (contact + live ticket id, one indexed join), then BEGIN, one UPDATE of the ticket, one
@@ -48,6 +41,7 @@ function labelOf(msg: InboundMessage, media?: StoredFile): string {
  */
 export function createInboundHandler(deps: PipelineDeps, options: InboundOptions): InboundHandler {
   const { knex, log } = deps;
+  const groupCommit = new GroupCommit(knex, (err) => log.warn({ err }, 'inbound batch not stored together; storing its messages one by one'));
 
   /** The contact by number or @lid, with the id of its live ticket on this connection, in one read. */
   async function lookup(companyId: number, whatsappId: number, number: string, lid?: string) {
@@ -95,7 +89,7 @@ export function createInboundHandler(deps: PipelineDeps, options: InboundOptions
     }
   }
 
-  async function saveMedia(companyId: number, msg: InboundMessage): Promise<{ file?: StoredFile; error?: string }> {
+  async function saveMedia(companyId: number, msg: InboundMessage): Promise<StoredMedia> {
     if (!msg.media) return {};
     try {
       const data = typeof msg.media.data === 'function' ? await msg.media.data() : msg.media.data;
@@ -116,7 +110,7 @@ export function createInboundHandler(deps: PipelineDeps, options: InboundOptions
       .orderBy('id', 'desc').first();
   }
 
-  async function store(companyId: number, whatsappId: number, msg: InboundMessage, number: string, media: { file?: StoredFile; error?: string }) {
+  async function store(companyId: number, whatsappId: number, msg: InboundMessage, number: string, media: StoredMedia) {
     const { contact, liveTicketId } = await resolveContact(companyId, whatsappId, msg, number);
     return knex.transaction(async (trx) => {
       const now = dbNow();
@@ -161,14 +155,7 @@ export function createInboundHandler(deps: PipelineDeps, options: InboundOptions
       let message: Message;
       try {
         message = await Message.scoped(companyId).transacting(trx).insert({
-          ticketId, contactId: contact.id, whatsappId, providerId: msg.providerId, body: msg.body ?? '', fromMe: msg.fromMe,
-          mediaType: media.file ? (msg.kind === 'sticker' ? 'image' : mediaTypeOf(media.file.mimetype)) : MEDIA_KINDS[msg.kind] ?? null,
-          mediaUrl: media.file?.url ?? null, mediaName: media.file?.name ?? null,
-          ack: msg.fromMe ? 1 : 0, read: msg.fromMe, isDeleted: false, isEdited: false, status: msg.fromMe ? 'sent' : 'received',
-          quotedMsgId: quoted?.id ?? null, participant: msg.participant ?? null,
-          data: media.file || media.error || msg.data
-            ? { ...(msg.data ?? {}), ...(media.file ? { mediaKey: media.file.key, mimetype: media.file.mimetype } : {}), ...(media.error ? { mediaError: media.error } : {}) }
-            : null,
+          ...inboundMessageFields(msg, media, { ticketId, contactId: contact.id, whatsappId }), quotedMsgId: quoted?.id ?? null,
         } as Partial<Message>);
       } catch (err) {
         if (isUniqueViolation(err)) throw new DuplicateMessage();
@@ -191,16 +178,20 @@ export function createInboundHandler(deps: PipelineDeps, options: InboundOptions
     if (!number) return log.warn({ from: msg.from }, 'inbound message without a usable sender');
 
     const media = await saveMedia(companyId, msg);
-    let stored: Awaited<ReturnType<typeof store>>;
+    let stored: Awaited<ReturnType<typeof store>> & { view?: TicketView };
     try {
-      stored = await withRetries(() => store(companyId, whatsappId, msg, number, media));
+      const grouped = await groupCommit.submit(companyId, cached, msg, number, media);
+      if (grouped.kind === 'duplicate') throw new DuplicateMessage();
+      stored = grouped.kind === 'stored'
+        ? { ...grouped, isNewTicket: false, rated: false }
+        : await withRetries(() => store(companyId, whatsappId, msg, number, media));
     } catch (err) {
       if (media.file) await deps.storage.remove(media.file.key).catch(() => undefined);
       if (err instanceof DuplicateMessage) return; // a replay: stored once already
       throw err;
     }
     const { contact, ticket, message, isNewTicket, rated } = stored;
-    const view = await ticketView(companyId, ticket, { contacts: [contact], whatsapps: [cached.whatsapp], queues: cached.queues });
+    const view = stored.view ?? await ticketView(companyId, ticket, { contacts: [contact], whatsapps: [cached.whatsapp], queues: cached.queues });
     deps.bus.emit(companyId, 'ticket', { action: 'update', ticket: view });
     deps.bus.emit(companyId, 'appMessage', { action: 'create', message: messageJson(message), ticket: view, contact: contact.toJSON() });
     if (isNewTicket) await options.onNewTicket?.(companyId, ticket, cached);

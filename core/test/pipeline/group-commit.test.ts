@@ -1,0 +1,79 @@
+import t, { type Test } from 'tap';
+import { build } from '../helper.js';
+import { Message, Ticket } from '../../src/db/models/index.js';
+import { defaultConnection, inbound, recordEvents, useFakeProvider } from './fixtures.js';
+
+/** Five known contacts, each with a live ticket, and the pipeline's caches warm. */
+async function fiveLiveTickets(t: Test) {
+  const built = await build(t);
+  useFakeProvider(built.app);
+  const wa = await defaultConnection();
+  const conn = { companyId: 1, whatsappId: wa.id };
+  const numbers = Array.from({ length: 5 }, (_, i) => `55119888800${10 + i}`);
+  for (const number of numbers) await built.app.pipeline.inbound.onMessage(conn, inbound(number, 'opening'));
+  return { ...built, conn, numbers };
+}
+
+t.test('a burst of messages to live tickets is stored together: every message once, counts and last message right, one event each', async (t) => {
+  const { app, conn, numbers } = await fiveLiveTickets(t);
+  const events = recordEvents(app);
+  let statements = 0;
+  const count = () => { statements += 1; };
+  app.knex.on('query', count);
+  const burst = Array.from({ length: 100 }, (_, i) => inbound(numbers[i % 5], `burst ${i}`));
+  await Promise.all(burst.map((m) => app.pipeline.inbound.onMessage(conn, m)));
+  app.knex.off('query', count);
+
+  for (const [n, number] of numbers.entries()) {
+    const ticket = (await Ticket.scoped(1).joinRelated('contact').where('contact.number', number).select('tickets.*').first())!;
+    const bodies = (await Message.scoped(1).where({ ticketId: ticket.id, fromMe: false }).orderBy('id')).map((m) => m.body);
+    t.equal(bodies.length, 21, `contact ${n}: the opening message and its 20 of the burst`);
+    t.same(bodies.slice(1), burst.filter((_, i) => i % 5 === n).map((m) => m.body), `contact ${n}: stored in arrival order`);
+    t.equal(ticket.unreadMessages, 21, `contact ${n}: unread count`);
+    t.equal(ticket.lastMessage, `burst ${95 + n}`, `contact ${n}: last message is the newest`);
+  }
+  const created = events.filter((e) => e.event === 'appMessage' && e.payload.action === 'create');
+  t.equal(created.length, 100, 'one appMessage create per message');
+  t.same(new Set(created.map((e) => e.payload.message.body)), new Set(burst.map((m) => m.body)), 'each event carries its own message');
+  t.ok(created.every((e) => e.payload.ticket.contact.number === e.payload.contact.number), 'each event carries its own ticket');
+  // One message at a time costs 8 statements (see inbound.test.ts); the burst shares them.
+  t.ok(statements < 100, `100 messages cost ${statements} statements, fewer than one each`);
+});
+
+t.test('a burst holding replays of stored messages and repeated events stores each message exactly once', async (t) => {
+  const { app, conn, numbers } = await fiveLiveTickets(t);
+  const first = Array.from({ length: 20 }, (_, i) => inbound(numbers[i % 5], `first ${i}`));
+  await Promise.all(first.map((m) => app.pipeline.inbound.onMessage(conn, m)));
+  const fresh = Array.from({ length: 20 }, (_, i) => inbound(numbers[i % 5], `fresh ${i}`));
+  // Replays of the stored 20, the fresh 20, and each fresh one delivered twice in the same burst.
+  await Promise.all([...first, ...fresh, ...fresh].map((m) => app.pipeline.inbound.onMessage(conn, m)));
+
+  const messages = await Message.scoped(1).where({ whatsappId: conn.whatsappId, fromMe: false });
+  t.equal(messages.length, 5 + 20 + 20, 'openings, first and fresh, once each');
+  t.equal(new Set(messages.map((m) => m.providerId)).size, messages.length, 'no provider id twice');
+  const unread = (await Ticket.scoped(1).where({ whatsappId: conn.whatsappId })).reduce((sum, ticket) => sum + ticket.unreadMessages, 0);
+  t.equal(unread, 45, 'unread counts follow the messages stored, not the deliveries');
+});
+
+t.test('a burst mixing new contacts, known ones and quoted replies: each kind stored, one live ticket per contact', async (t) => {
+  const { app, conn, numbers } = await fiveLiveTickets(t);
+  const quotedTarget = inbound(numbers[0], 'the question');
+  await app.pipeline.inbound.onMessage(conn, quotedTarget);
+  const newcomers = ['5511977770001', '5511977770002'];
+  const burst = [
+    ...numbers.map((n) => inbound(n, 'known')),
+    ...newcomers.flatMap((n) => [inbound(n, 'hello'), inbound(n, 'anyone?')]),
+    inbound(numbers[0], 'the answer', { quotedProviderId: quotedTarget.providerId }),
+  ];
+  await Promise.all(burst.map((m) => app.pipeline.inbound.onMessage(conn, m)));
+
+  const tickets = await Ticket.scoped(1).where({ whatsappId: conn.whatsappId });
+  t.equal(tickets.length, 7, 'five known tickets and one per newcomer');
+  const answer = (await Message.scoped(1).where({ body: 'the answer' }).first())!;
+  const question = (await Message.scoped(1).where({ providerId: quotedTarget.providerId }).first())!;
+  t.equal(answer.quotedMsgId, question.id, 'the reply points at the quoted message');
+  for (const number of newcomers) {
+    const bodies = (await Message.scoped(1).joinRelated('contact').where('contact.number', number).where('messages.fromMe', false).select('messages.*')).map((m) => m.body);
+    t.same(bodies.sort(), ['anyone?', 'hello'], `newcomer ${number}: both messages`);
+  }
+});
