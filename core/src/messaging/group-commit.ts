@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { randomUUID } from 'node:crypto';
 import { Contact, Message, Ticket } from '../db/models/index.js';
 import { dbNow } from '../db/time.js';
 import { isUniqueViolation } from '../db/errors.js';
@@ -9,19 +10,21 @@ import type { InboundMessage } from './provider.js';
 import { inboundMessageFields, labelOf, type StoredMedia } from './inbound-fields.js';
 
 /**
- * Group commit for the common inbound case: a message from a known contact who already has a live
- * ticket on the connection. Messages of one connection that arrive while a batch is being written
- * wait for the next batch, which stores them all at once: one contact read, one transaction
- * holding one ticket UPDATE and one multi-row message INSERT, then one read of each back and the
- * event payloads for the batch. A burst of N messages costs about nine statements instead of eight
- * per message.
+ * Group commit for the common inbound cases: a message from a known contact who already has a live
+ * ticket on the connection, and the messages of a person writing for the first time. Messages of
+ * one connection that arrive while a batch is being written wait for the next batch, which stores
+ * them all at once: one contact read, then one transaction holding one UPDATE of the live tickets,
+ * the new contacts and tickets (two multi-row INSERTs and their read-backs) and one multi-row
+ * message INSERT; then one read of the messages and tickets back and the event payloads for the
+ * batch. A burst of N messages costs about a dozen statements instead of eight or more each.
  *
- * Anything else (a new contact or ticket, a contact to rename or map to its @lid, a quoted reply,
- * a ticket closed meanwhile, a failed batch) is answered 'single' and takes the one-message path,
- * which has its own race handling. The unique keys stay the correctness guard for both paths.
+ * Anything else (a known contact without a live ticket, whose pending rating may be answered; a
+ * contact to rename or map to its @lid; a quoted reply; a ticket closed meanwhile; a failed batch)
+ * is answered 'single' and takes the one-message path, which has its own race handling. The
+ * unique keys stay the correctness guard for both paths.
  */
 export type GroupOutcome =
-  | { kind: 'stored'; contact: Contact; ticket: Ticket; message: Message; view: TicketView }
+  | { kind: 'stored'; contact: Contact; ticket: Ticket; message: Message; view: TicketView; isNewTicket: boolean }
   | { kind: 'duplicate' }
   | { kind: 'single' };
 
@@ -39,8 +42,12 @@ const MAX_BATCH = 200;
 
 class TicketsMoved extends Error {}
 
-/** Eligible messages of a batch, matched to their contact and live ticket. */
-interface Row { item: Pending; contact: Contact; ticketId: number }
+/**
+ * A message the batch stores, matched to its contact and live ticket; for a first-time writer both
+ * are opened inside the batch's transaction (`opens`: this message opens the ticket).
+ */
+interface Row { item: Pending; contact?: Contact; ticketId?: number; opens?: boolean }
+type Stored = Row & { contact: Contact; ticketId: number };
 
 export class GroupCommit {
   private lanes = new Map<number, Lane>();
@@ -81,12 +88,16 @@ export class GroupCommit {
     if (!rows.length) return;
 
     const now = dbNow();
-    const ticketIds = [...new Set(rows.map((r) => r.ticketId))];
+    const liveIds = [...new Set(rows.flatMap((r) => (r.ticketId ? [r.ticketId] : [])))];
     const committed = await this.knex.transaction(async (trx) => {
-      const changed = await touchTickets(trx, companyId, rows, now);
-      // A ticket closed since the contact was read: roll back, the single path opens a new one.
-      if (changed !== ticketIds.length) throw new TicketsMoved();
-      await trx('messages').insert(rows.map(({ item, contact, ticketId }) => Message.fromJson({
+      const touched = rows.filter((r) => r.ticketId);
+      if (touched.length && await touchTickets(trx, companyId, touched, now) !== liveIds.length) {
+        // A ticket closed since the contact was read: roll back, the single path opens a new one.
+        throw new TicketsMoved();
+      }
+      const newcomers = rows.filter((r) => !r.contact);
+      if (newcomers.length) await openTickets(trx, companyId, whatsappId, newcomers, now);
+      await trx('messages').insert((rows as Stored[]).map(({ item, contact, ticketId }) => Message.fromJson({
         ...inboundMessageFields(item.msg, item.media, { ticketId, contactId: contact.id, whatsappId }),
         companyId, createdAt: now, updatedAt: now,
       }, { skipValidation: true }).$toDatabaseJson()));
@@ -96,9 +107,14 @@ export class GroupCommit {
       for (const { item } of rows) item.resolve({ kind: 'single' });
       return;
     }
+    await this.announce(companyId, conn, rows as Stored[]);
+  }
 
+  /** Reads the batch's messages and tickets back and hands each message its stored rows and ticket view. */
+  private async announce(companyId: number, conn: CachedConnection, rows: Stored[]) {
+    const ticketIds = [...new Set(rows.map((r) => r.ticketId))];
     const [messages, tickets] = await Promise.all([
-      Message.scoped(companyId).where('whatsappId', whatsappId).whereIn('providerId', rows.map((r) => r.item.msg.providerId)),
+      Message.scoped(companyId).where('whatsappId', conn.whatsapp.id).whereIn('providerId', rows.map((r) => r.item.msg.providerId)),
       Ticket.scoped(companyId).whereIn('id', ticketIds),
     ]);
     const contacts = [...new Map(rows.map((r) => [r.contact.id, r.contact] as const)).values()];
@@ -106,11 +122,12 @@ export class GroupCommit {
     const messageOf = new Map(messages.map((m) => [m.providerId, m] as const));
     const ticketOf = new Map(tickets.map((t) => [t.id, t] as const));
     const viewOf = new Map(views.map((v) => [v.id, v] as const));
-    for (const { item, contact, ticketId } of rows) {
+    for (const { item, contact, ticketId, opens } of rows) {
       const message = messageOf.get(item.msg.providerId);
       const ticket = ticketOf.get(ticketId);
       const view = viewOf.get(ticketId);
-      item.resolve(message && ticket && view ? { kind: 'stored', contact, ticket, message, view } : { kind: 'single' });
+      // Stored and committed: a missing read-back would be a bug, and the single path then finds the replay.
+      item.resolve(message && ticket && view ? { kind: 'stored', contact, ticket, message, view, isNewTicket: !!opens } : { kind: 'single' });
     }
   }
 
@@ -123,48 +140,95 @@ export class GroupCommit {
   private async eligible(companyId: number, whatsappId: number, batch: Pending[]): Promise<Row[]> {
     const numbers = [...new Set(batch.map((p) => p.number))];
     const found = await Contact.scoped(companyId)
-      .join('tickets', (j) => j.on('tickets.contactId', 'contacts.id')
+      .leftJoin('tickets', (j) => j.on('tickets.contactId', 'contacts.id')
         .andOn('tickets.whatsappId', this.knex.raw('?', [whatsappId]))
         .andOn('tickets.liveSlot', this.knex.raw('1')))
       .whereIn('contacts.number', numbers)
-      .select('contacts.*', 'tickets.id as liveTicketId') as unknown as Array<Contact & { liveTicketId: number }>;
+      .select('contacts.*', 'tickets.id as liveTicketId') as unknown as Array<Contact & { liveTicketId: number | null }>;
     const byNumber = new Map(found.map((row) => {
-      const ticketId = Number(row.liveTicketId);
+      const ticketId = row.liveTicketId ? Number(row.liveTicketId) : undefined;
       delete (row as Partial<typeof row>).liveTicketId;
       return [row.number, { contact: row as Contact, ticketId }] as const;
     }));
     const inBatch = new Set<string>();
+    const opened = new Set<string>();
     const rows: Row[] = [];
     for (const item of batch) {
       const { msg } = item;
       if (inBatch.has(msg.providerId)) { item.resolve({ kind: 'duplicate' }); continue; }
       inBatch.add(msg.providerId);
       const known = byNumber.get(item.number);
+      if (!known) {
+        // A first-time writer; one known by an @lid only is the single path's to map.
+        if (msg.lid) { item.resolve({ kind: 'single' }); continue; }
+        rows.push({ item, opens: !opened.has(item.number) });
+        opened.add(item.number);
+        continue;
+      }
       const lid = msg.lid ? normalizeNumber(msg.lid) || undefined : undefined;
-      const renames = !msg.fromMe && !msg.isGroup && !!msg.pushName && known?.contact.name === known?.contact.number;
-      if (!known || renames || (lid && known.contact.lid !== lid)) { item.resolve({ kind: 'single' }); continue; }
+      const renames = !msg.fromMe && !msg.isGroup && !!msg.pushName && known.contact.name === known.contact.number;
+      if (!known.ticketId || renames || (lid && known.contact.lid !== lid)) { item.resolve({ kind: 'single' }); continue; }
       rows.push({ item, ...known });
     }
     return rows;
   }
 }
 
+/** What a batch does to one ticket: unread added, the newest message's label, whether the contact wrote. */
+interface TicketTouch { unread: number; lastMessage: string; inbound: boolean }
+
+function touchesByKey<K>(rows: Row[], keyOf: (row: Row) => K): Map<K, TicketTouch> {
+  const touches = new Map<K, TicketTouch>();
+  for (const row of rows) {
+    const touch = touches.get(keyOf(row)) ?? { unread: 0, lastMessage: '', inbound: false };
+    touch.unread += row.item.msg.fromMe ? 0 : 1;
+    touch.lastMessage = labelOf(row.item.msg, row.item.media.file);
+    touch.inbound ||= !row.item.msg.fromMe;
+    touches.set(keyOf(row), touch);
+  }
+  return touches;
+}
+
 /**
- * One UPDATE for every ticket of the batch (unread count, last message, activity times), each
+ * Contacts and live tickets for the batch's first-time writers, two multi-row INSERTs read back by
+ * their unique keys; fills in each row's contact and ticket. A person created meanwhile by another
+ * path fails the INSERT on contacts(companyId, number): the batch then goes the single way.
+ */
+async function openTickets(trx: Knex.Transaction, companyId: number, whatsappId: number, rows: Row[], now: string) {
+  const firsts = new Map<string, InboundMessage>();
+  for (const { item } of rows) if (!firsts.has(item.number)) firsts.set(item.number, item.msg);
+  await trx('contacts').insert([...firsts].map(([number, msg]) => Contact.fromJson({
+    companyId, uuid: randomUUID(), number, lid: null, isGroup: msg.isGroup, whatsappId,
+    name: (!msg.fromMe && !msg.isGroup && msg.pushName) || number, createdAt: now, updatedAt: now,
+  }, { skipValidation: true }).$toDatabaseJson()));
+  const contacts = await Contact.scoped(companyId).transacting(trx).whereIn('number', [...firsts.keys()]);
+  const contactOf = new Map(contacts.map((c) => [c.number, c] as const));
+
+  const touches = touchesByKey(rows, (r) => r.item.number);
+  await trx('tickets').insert(contacts.map((contact) => {
+    const touch = touches.get(contact.number)!;
+    return Ticket.fromJson({
+      companyId, uuid: randomUUID(), contactId: contact.id, whatsappId, status: 'pending', isGroup: contact.isGroup,
+      unreadMessages: touch.unread, lastMessage: touch.lastMessage, chatbot: false, amountUsedBotQueues: 0, useIntegration: false,
+      lastInboundAt: touch.inbound ? now : null, createdAt: now, updatedAt: now,
+    }, { skipValidation: true }).$toDatabaseJson();
+  }));
+  const tickets = await trx('tickets').where({ companyId, whatsappId, liveSlot: 1 }).whereIn('contactId', contacts.map((c) => c.id)).select('id', 'contactId');
+  const ticketOf = new Map(tickets.map((t: { id: number; contactId: number }) => [Number(t.contactId), Number(t.id)] as const));
+  for (const row of rows) {
+    row.contact = contactOf.get(row.item.number)!;
+    row.ticketId = ticketOf.get(row.contact.id)!;
+  }
+}
+
+/**
+ * One UPDATE for every live ticket of the batch (unread count, last message, activity times), each
  * only while it is still live. Returns how many tickets it changed.
  */
 async function touchTickets(trx: Knex.Transaction, companyId: number, rows: Row[], now: string): Promise<number> {
-  const perTicket = new Map<number, { unread: number; lastMessage: string; inbound: boolean }>();
-  for (const { item, ticketId } of rows) {
-    const entry = perTicket.get(ticketId) ?? { unread: 0, lastMessage: '', inbound: false };
-    entry.unread += item.msg.fromMe ? 0 : 1;
-    entry.lastMessage = labelOf(item.msg, item.media.file);
-    entry.inbound ||= !item.msg.fromMe;
-    perTicket.set(ticketId, entry);
-  }
-  type Touch = { unread: number; lastMessage: string; inbound: boolean };
+  const perTicket = touchesByKey(rows, (r) => r.ticketId!);
   /** `CASE id WHEN … THEN … ELSE column END` over the tickets `which` selects. */
-  const byTicket = (column: string, value: (t: Touch) => Knex.Value, which: (t: Touch) => boolean = () => true) => {
+  const byTicket = (column: string, value: (t: TicketTouch) => Knex.Value, which: (t: TicketTouch) => boolean = () => true) => {
     const whens = [...perTicket].filter(([, t]) => which(t));
     if (!whens.length) return trx.raw('??', [column]);
     return trx.raw(`CASE ?? ${whens.map(() => 'WHEN ? THEN ?').join(' ')} ELSE ?? END`, ['id', ...whens.flatMap(([id, t]) => [id, value(t)]), column]);

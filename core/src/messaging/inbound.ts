@@ -183,7 +183,7 @@ export function createInboundHandler(deps: PipelineDeps, options: InboundOptions
       const grouped = await groupCommit.submit(companyId, cached, msg, number, media);
       if (grouped.kind === 'duplicate') throw new DuplicateMessage();
       stored = grouped.kind === 'stored'
-        ? { ...grouped, isNewTicket: false, rated: false }
+        ? { ...grouped, rated: false }
         : await withRetries(() => store(companyId, whatsappId, msg, number, media));
     } catch (err) {
       if (media.file) await deps.storage.remove(media.file.key).catch(() => undefined);

@@ -1,6 +1,6 @@
 import t, { type Test } from 'tap';
 import { build } from '../helper.js';
-import { Message, Ticket } from '../../src/db/models/index.js';
+import { Message, Ticket, Whatsapp } from '../../src/db/models/index.js';
 import { defaultConnection, inbound, recordEvents, useFakeProvider } from './fixtures.js';
 
 /** Five known contacts, each with a live ticket, and the pipeline's caches warm. */
@@ -73,7 +73,24 @@ t.test('a burst mixing new contacts, known ones and quoted replies: each kind st
   const question = (await Message.scoped(1).where({ providerId: quotedTarget.providerId }).first())!;
   t.equal(answer.quotedMsgId, question.id, 'the reply points at the quoted message');
   for (const number of newcomers) {
-    const bodies = (await Message.scoped(1).joinRelated('contact').where('contact.number', number).where('messages.fromMe', false).select('messages.*')).map((m) => m.body);
-    t.same(bodies.sort(), ['anyone?', 'hello'], `newcomer ${number}: both messages`);
+    const bodies = (await Message.scoped(1).joinRelated('contact').where('contact.number', number).where('messages.fromMe', false).orderBy('messages.id').select('messages.*')).map((m) => m.body);
+    t.same(bodies, ['hello', 'anyone?'], `newcomer ${number}: both messages, in order`);
+    const ticket = (await Ticket.scoped(1).joinRelated('contact').where('contact.number', number).select('tickets.*').first())!;
+    t.equal(ticket.status, 'pending', `newcomer ${number}: a pending ticket`);
+    t.equal(ticket.unreadMessages, 2, `newcomer ${number}: both unread`);
   }
+});
+
+t.test('first-time writers in a burst get the welcome of a new ticket once each', async (t) => {
+  const { app } = await build(t);
+  const provider = useFakeProvider(app);
+  const wa = await defaultConnection();
+  await Whatsapp.scoped(1).findById(wa.id).patch({ greetingMessage: 'Olá! Como podemos ajudar?' } as Partial<Whatsapp>);
+  app.pipeline.deps.connections.invalidate(wa.id);
+  const conn = { companyId: 1, whatsappId: wa.id };
+  const numbers = Array.from({ length: 10 }, (_, i) => `55119666600${10 + i}`);
+  await Promise.all(numbers.flatMap((n) => [inbound(n, 'oi'), inbound(n, 'tudo bem?')]).map((m) => app.pipeline.inbound.onMessage(conn, m)));
+  const greeted = provider.sent.filter((m) => String(m.body).includes('Como podemos ajudar'));
+  t.equal(greeted.length, 10, 'one greeting per new ticket');
+  t.same(new Set(greeted.map((m) => m.to)), new Set(numbers.map((n) => n)), 'each newcomer greeted');
 });
