@@ -13,6 +13,12 @@ function fieldOf(error: FastifyError): string | undefined {
   return [error.validationContext, field].filter(Boolean).join('/');
 }
 
+/**
+ * The multipart parser (busboy) throws plain Errors for a malformed or cut-off body: the client's fault,
+ * so a 400, not a 500. Matched by message since busboy gives them no code; other errors stay 500.
+ */
+const MULTIPART_PARSE_ERROR = /^(Multipart: Boundary not found|Boundary required|Unexpected end of (multipart data|form|file)|Malformed part header|.* terminated early due to unexpected end of multipart data)$/;
+
 export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
@@ -22,6 +28,9 @@ export function installErrorHandler(app: FastifyInstance) {
     if (fe.validation) {
       const field = fieldOf(fe);
       return reply.status(400).send({ error: 'ERR_VALIDATION', message: fe.message, field });
+    }
+    if (!fe.statusCode && MULTIPART_PARSE_ERROR.test(fe.message)) {
+      return reply.status(400).send({ error: 'ERR_INVALID_MULTIPART', message: fe.message });
     }
     const status = fe.statusCode ?? 500;
     if (status >= 500) {
