@@ -67,13 +67,18 @@ export async function importContactsSheet(knex: Knex, companyId: number, file: s
 
   try {
     const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, { worksheets: 'emit', sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', entries: 'ignore' });
+    let first = true;
     for await (const worksheet of reader) {
+      // Later sheets are skipped, not broken out of: exceljs parks a sheet read before the shared strings in
+      // a temp file (os.tmpdir()) and deletes it only when the reader moves on, so leaving early leaks it.
+      if (!first) continue;
+      first = false;
       for await (const row of worksheet) {
         const values = row.values as unknown[];
         if (!columns) {
           columns = new Map();
           values.forEach((v, i) => { const key = HEADERS[cellText(v).toLowerCase()]; if (key) columns!.set(i, key); });
-          if (![...columns.values()].includes('number')) throw badRequest('ERR_INVALID_SHEET', 'The sheet needs a header row with a "number" (or "numero") column');
+          if (![...columns.values()].includes('number')) break; // refused below, once the reader is done
           continue;
         }
         const parsed: SheetRow = { name: '', number: '', email: null };
@@ -85,8 +90,8 @@ export async function importContactsSheet(knex: Knex, companyId: number, file: s
         batch.push(parsed);
         if (batch.length >= BATCH) await flush();
       }
-      break; // only the first worksheet
     }
+    if (columns && ![...columns.values()].includes('number')) throw badRequest('ERR_INVALID_SHEET', 'The sheet needs a header row with a "number" (or "numero") column');
     await flush();
   } catch (err) {
     if ((err as { statusCode?: number }).statusCode === 400) throw err;
