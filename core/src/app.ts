@@ -21,7 +21,7 @@ import { authPlugin } from './auth/index.js';
 import { tenancyPlugin } from './tenancy/index.js';
 import { busPlugin } from './bus/index.js';
 import { jobsPlugin } from './jobs/index.js';
-import { storagePlugin } from './storage/index.js';
+import { MEDIA_LIMITS, setMediaHeaders, storagePlugin } from './storage/index.js';
 import { mailPlugin } from './mail/index.js';
 import { HookRegistry } from './sdk/hooks.js';
 import type { AtriumSdk } from './sdk/index.js';
@@ -90,7 +90,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   await runMigrations(knex, [...coreMigrations, ...(await pluginMigrations(plugins))]);
 
   await app.register(rateLimit, { global: false });
-  await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 10, fields: 50, fieldSize: 1024 * 1024 } });
+  await app.register(multipart, { limits: { fileSize: MEDIA_LIMITS.maxBytes, files: 10, fields: 50, fieldSize: 1024 * 1024 } });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Atrium API', version: coreVersion, description: 'Every route, generated from its TypeBox schema.' },
@@ -139,8 +139,10 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     await registerPluginBackends(api, plugins, sdk);
   }, { prefix: '/api' });
 
-  // Media: capability URLs (random names), see storage/index.ts.
-  await app.register(staticFiles, { root: path.join(config.dataDir, 'media'), prefix: '/media/', decorateReply: false, index: false, dotfiles: 'deny' });
+  // Media: capability URLs (random names), served so that no stored file runs as script (see storage/index.ts).
+  await app.register(staticFiles, {
+    root: path.join(config.dataDir, 'media'), prefix: '/media/', decorateReply: false, index: false, dotfiles: 'deny', setHeaders: setMediaHeaders,
+  });
   await serveRemotes(app, plugins);
   await serveConsole(app, config.consoleDir);
   return app;

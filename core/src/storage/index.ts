@@ -40,6 +40,16 @@ export function safeFileName(name: string): string {
   return trimmed || 'file';
 }
 
+const MAX_NAME = 255; // the mediaName columns are VARCHAR(255): MariaDB refuses longer
+
+/** The original name as shown to users (kept as mediaName): no control characters, at most 255, extension kept. */
+export function displayName(name: string): string {
+  const clean = name.replace(/[\u0000-\u001f\u007f]/g, '').trim() || 'file';
+  if (clean.length <= MAX_NAME) return clean;
+  const ext = path.extname(clean).slice(0, 16);
+  return clean.slice(0, MAX_NAME - ext.length) + ext;
+}
+
 const KEY_PATTERN = /^(\d+)\/([0-9a-f]{32})-([\w.\- ]{1,120})$/;
 
 export function createLocalStorage(root: string, publicBase: string): Storage {
@@ -49,14 +59,20 @@ export function createLocalStorage(root: string, publicBase: string): Storage {
       const key = `${companyId}/${randomBytes(16).toString('hex')}-${safeFileName(meta.filename)}`;
       const file = storage.resolve(key)!;
       await mkdir(path.dirname(file), { recursive: true });
-      if (Buffer.isBuffer(input)) await writeFile(file, input);
-      else await pipeline(input, createWriteStream(file));
+      try {
+        if (Buffer.isBuffer(input)) await writeFile(file, input);
+        else await pipeline(input, createWriteStream(file));
+      } catch (err) {
+        // An upload cut off or over the limit fails mid-stream: the partial file must not stay behind.
+        await rm(file, { force: true });
+        throw err;
+      }
       if ((input as Readable & { truncated?: boolean }).truncated) {
         await rm(file, { force: true });
         throw badRequest('ERR_FILE_TOO_LARGE', 'File is too large');
       }
       const { size } = await stat(file);
-      return { key, url: storage.url(key), name: meta.filename, size, mimetype: meta.mimetype };
+      return { key, url: storage.url(key), name: displayName(meta.filename), size, mimetype: meta.mimetype };
     },
     async remove(key) {
       const file = storage.resolve(key);
@@ -77,6 +93,22 @@ export function createLocalStorage(root: string, publicBase: string): Storage {
     },
   };
   return storage;
+}
+
+/** Extensions a browser shows inline without running script: raster images, audio, video, plain text, PDF. */
+const INLINE = /\.(png|jpe?g|gif|webp|mp3|ogg|oga|opus|m4a|aac|wav|weba|mp4|3gp|webm|txt|csv|pdf)$/i;
+
+/**
+ * Headers for a file served from /media/. Media shares the console's origin, and the console opens media
+ * links in a new tab, so a stored .html or .svg must never render there: nothing is sniffed, every type
+ * but the inline ones above is a download, and the document is sandboxed (no script, opaque origin).
+ * PDFs skip the sandbox: Chrome's viewer refuses to run in a sandboxed document, and it renders
+ * outside our origin anyway.
+ */
+export function setMediaHeaders(reply: { header(name: string, value: string): unknown }, file: string) {
+  reply.header('x-content-type-options', 'nosniff');
+  if (!INLINE.test(file)) reply.header('content-disposition', 'attachment');
+  if (!/\.pdf$/i.test(file)) reply.header('content-security-policy', "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; sandbox");
 }
 
 export const storagePlugin = fp(async (app: FastifyInstance, opts: { root: string; publicUrl: string }) => {
