@@ -13,6 +13,10 @@ const JUNK_PARAMS = ['-1', '0', 'abc', '../../etc/passwd', '99999999999', '1.5',
 const RAW_BODIES = ['null', '[]', '"just a string"', '[{"a":1},2]', '123', 'true', '{"unterminated":', '{"__proto__":{"polluted":true}}'];
 const JUNK_QUERY = `pageNumber=abc&pageNumber=-5&searchParam=${encodeURIComponent(SQL)}&x[]=1&__proto__[polluted]=1&limit=99999999999&${encodeURIComponent(SCRIPT)}=1`;
 
+/** An /api answer the browser treats as data: JSON, or a download (exports). Never a page that could run script. */
+const isPlainData = (headers: Record<string, unknown>) =>
+  /^application\/json/.test(String(headers['content-type'] ?? '')) || /^attachment/.test(String(headers['content-disposition'] ?? ''));
+
 interface Case { label: string; url: string; payload?: string; contentType?: string }
 
 function casesFor(route: ApiRoute): Case[] {
@@ -66,12 +70,18 @@ t.test('no /api route answers malformed input with a 5xx or crashes', async (t) 
           headers: { authorization: `Bearer ${token}`, ...(c.contentType ? { 'content-type': c.contentType } : {}) },
         });
         if (res.statusCode >= 500) failures.push(`${route.method} ${route.url} [${c.label}] → ${res.statusCode} ${res.body.slice(0, 200)}`);
+        else if (!isPlainData(res.headers)) failures.push(`${route.method} ${route.url} [${c.label}] → ${res.headers['content-type']}, not JSON`);
       } catch (err) {
         failures.push(`${route.method} ${route.url} [${c.label}] threw ${(err as Error).message}`);
       }
     }
   }
+  // Read the stored <script> strings back: every list answers them as JSON data, never as a page.
+  for (const route of routes.filter((r) => r.method === 'GET' && r.params.length === 0)) {
+    const res = await app.inject({ method: 'GET', url: route.url, headers: { authorization: `Bearer ${token}` } });
+    if (!isPlainData(res.headers)) failures.push(`GET ${route.url} (read back) → ${res.headers['content-type']}, not JSON`);
+  }
   t.ok(sent > routes.length * 3, `${sent} malformed requests sent`);
-  t.same(failures, [], 'no 5xx answers');
+  t.same(failures, [], 'no 5xx answers; every answer is JSON data');
   t.equal((await request('GET', '/api/health')).status, 200, 'the server still answers');
 });

@@ -8,7 +8,7 @@ export interface ApiRoute {
   method: string;
   url: string;
   params: string[];
-  schema: { body?: Schema; querystring?: Schema; params?: Schema };
+  schema: { body?: Schema; querystring?: Schema; params?: Schema; consumes?: string[] };
   isPublic: boolean;
 }
 
@@ -98,4 +98,31 @@ export function wrongType(schema: Schema | undefined): unknown {
     case 'object': return [1, 'two', null];
     default: return { unexpected: true };
   }
+}
+
+/** Routes that take uploads: their schema says they consume multipart/form-data (also what the API docs show). */
+export const multipartRoutes = (app: FastifyInstance) =>
+  apiRoutes(app).filter((r) => r.schema.consumes?.includes('multipart/form-data'));
+
+const MULTIPART_READERS = ['parts', 'file', 'files', 'saveRequestFiles', 'formData'] as const;
+
+/**
+ * Records which routes read a multipart body, by wrapping @fastify/multipart's request decorators on the
+ * root Request prototype (child scopes inherit it). The guard uses it to find a route that reads uploads
+ * without declaring `consumes` (and so would escape the upload suite). Throws if Fastify's internals moved.
+ */
+export function spyMultipartReaders(app: FastifyInstance): Set<string> {
+  const seen = new Set<string>();
+  const symbol = Object.getOwnPropertySymbols(app).find((s) => s.description === 'fastify.Request');
+  const proto = symbol && (app as unknown as Record<symbol, { prototype: Record<string, unknown> }>)[symbol]?.prototype;
+  if (!proto || typeof proto.parts !== 'function') throw new Error('cannot find the Request prototype with multipart decorators');
+  for (const name of MULTIPART_READERS) {
+    const original = proto[name];
+    if (typeof original !== 'function') continue;
+    proto[name] = function (this: { routeOptions: { method: string | string[]; url?: string } }, ...args: unknown[]) {
+      seen.add(`${[this.routeOptions.method].flat()[0]} ${this.routeOptions.url}`);
+      return (original as (...a: unknown[]) => unknown).apply(this, args);
+    };
+  }
+  return seen;
 }

@@ -1,0 +1,267 @@
+import t from 'tap';
+import ExcelJS from 'exceljs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { build, type TestApp } from '../helper.js';
+import { multipart } from '../contacts/multipart.js';
+import { connectedSandbox, PNG, waitFor } from '../pipeline/http.js';
+import { MEDIA_LIMITS } from '../../src/storage/index.js';
+import { apiRoutes, fillUrl, multipartRoutes, spyMultipartReaders, type ApiRoute } from './routes.js';
+
+/**
+ * Every route that takes uploads (its schema consumes multipart/form-data) gets hostile files: traversal
+ * names, wrong and oversize files, HTML/SVG with script, many files, empty and cut-off bodies. No 5xx,
+ * nothing written outside DATA_DIR/media, sanitised names on disk, and no stored file served in a form
+ * the browser would run as script in the console's origin.
+ */
+
+// Every file this process writes through os.tmpdir() (the data folder, upload temp folders) lands under one
+// root, so the walk at the end sees all of it.
+const ROOT = mkdtempSync(path.join(os.tmpdir(), 'atrium-uploads-'));
+process.env.TMPDIR = ROOT;
+t.teardown(() => rmSync(ROOT, { recursive: true, force: true }));
+
+const NONCE = Math.random().toString(36).slice(2, 10);
+const SCRIPT_HTML = Buffer.from('<!doctype html><script>fetch("/api/users").then(r=>r.text()).then(alert)</script>');
+const SCRIPT_SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(document.domain)</script></svg>');
+const EXE = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(510, 0x90)]);
+// Files in cases that must be refused carry this marker: none of them may be left on disk.
+const REFUSED = 'refused';
+
+interface UploadFile { field: string; filename: string; content: Buffer; mimetype?: string }
+interface Target { url: string; token: string; fields: Record<string, string>; control: UploadFile }
+interface Case { label: string; payload: Buffer; headers: Record<string, string>; expect4xx?: boolean }
+
+const file = (filename: string, content: Buffer, mimetype: string): UploadFile => ({ field: 'medias', filename, content, mimetype });
+
+/** The hostile requests for one route; `control` is the route's own acceptable file. */
+function hostileCases(target: Target): Case[] {
+  const form = (files: UploadFile[]) => multipart(target.fields, files);
+  const one = (label: string, f: UploadFile, expect4xx = false): Case => ({ label, ...form([f]), expect4xx });
+  const { control } = target;
+  const cut = (label: string, at: (payload: Buffer) => number): Case => {
+    const { payload, headers } = form([{ ...control, filename: `${REFUSED}-cut.png`, content: Buffer.concat([control.content, Buffer.alloc(64 * 1024, 0x41)]) }]);
+    return { label, payload: payload.subarray(0, at(payload)), headers, expect4xx: true };
+  };
+  return [
+    one('unix traversal name', file(`../../../../tmp/evil-${NONCE}.txt`, Buffer.from('x'), 'text/plain')),
+    one('windows traversal name', file(`..\\..\\evil-${NONCE}.txt`, Buffer.from('x'), 'text/plain')),
+    one('absolute name', file('/etc/passwd', Buffer.from('root::0:0::/:/bin/sh\n'), 'text/plain')),
+    one('NUL in name', file(`evil\u0000-${NONCE}.png.html`, SCRIPT_HTML, 'application/octet-stream')),
+    one('1000-char name', file(`${'A'.repeat(996)}.txt`, Buffer.from('x'), 'text/plain')),
+    one('<script> in name', file('<script>alert(1)</script>.png', PNG, 'image/png')),
+    one('dot-only name', file('..', Buffer.from('x'), 'text/plain')),
+    one('empty name', file('', Buffer.from('x'), 'text/plain')),
+    one('.exe as x-msdownload', file(`${REFUSED}.exe`, EXE, 'application/x-msdownload'), true),
+    one('image type, exe bytes', file('photo.png', EXE, 'image/png')),
+    one('HTML as text/html', file(`${REFUSED}.html`, SCRIPT_HTML, 'text/html'), true),
+    one('HTML as octet-stream', file('page.html', SCRIPT_HTML, 'application/octet-stream')),
+    one('HTML as text/plain', file('page.htm', SCRIPT_HTML, 'text/plain')),
+    one('HTML as image/png', file('image.png', SCRIPT_HTML, 'image/png')),
+    one('SVG as image/svg+xml', file(`${REFUSED}.svg`, SCRIPT_SVG, 'image/svg+xml'), true),
+    one('SVG as image/png', file('drawing.svg', SCRIPT_SVG, 'image/png')),
+    one('empty file', file('empty.txt', Buffer.alloc(0), 'text/plain')),
+    one('control file, empty', { ...control, content: Buffer.alloc(0) }),
+    { label: 'three files', ...form([control, file('page.html', SCRIPT_HTML, 'application/octet-stream'), file(`../../evil-${NONCE}.txt`, Buffer.from('x'), 'text/plain')]) },
+    { label: 'eleven files (over the limit)', ...form(Array.from({ length: 11 }, () => ({ ...control, filename: `${REFUSED}-many.png` }))), expect4xx: true },
+    { label: 'oversize file after a good one', ...form([{ ...control, filename: `${REFUSED}-first.png` }, { ...control, filename: `${REFUSED}-big.png`, content: Buffer.alloc(MEDIA_LIMITS.maxBytes + 1, 0x41) }]), expect4xx: true },
+    cut('body cut in the file', (p) => Math.floor(p.length * 0.6)),
+    cut('body cut in the part headers', (p) => p.indexOf('Content-Type:') + 5),
+    { label: 'fields only, no file', ...form([]) },
+    { label: 'multipart without boundary', payload: Buffer.from('--x\r\n\r\n'), headers: { 'content-type': 'multipart/form-data' }, expect4xx: true },
+  ];
+}
+
+/**
+ * How each upload route is reached: real ids, the right token and fields, and a file it accepts.
+ * Keyed by route; the guard test fails for a multipart route without an entry here.
+ */
+type Setup = (api: TestApp) => Promise<{ params?: Record<string, number>; token?: string; fields?: Record<string, string>; control?: UploadFile }>;
+
+const json = async (api: TestApp, method: string, url: string, body: unknown) => {
+  const res = await api.request(method, url, { token: api.token, body });
+  if (res.status !== 200) throw new Error(`${method} ${url} → ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+};
+
+async function xlsxSheet(): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  wb.addWorksheet('Contacts').addRows([['name', 'number'], ['Upload Probe', '5511955550001']]);
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+const SETUPS: Record<string, Setup> = {
+  'POST /api/files/uploadList/:id': async (api) => ({ params: { id: (await json(api, 'POST', '/api/files', { name: 'Upload probe', message: 'probe', options: [{ name: 'A' }, { name: 'B' }] })).id } }),
+  'POST /api/quick-messages/:id/media-upload': async (api) => ({ params: { id: (await json(api, 'POST', '/api/quick-messages', { shortcode: 'probe', message: 'probe' })).id } }),
+  'POST /api/announcements/:id/media-upload': async (api) => ({ params: { id: (await json(api, 'POST', '/api/announcements', { title: 'Probe', text: 'probe' })).id } }),
+  'POST /api/schedules/:id/media-upload': async (api) => {
+    const contact = await json(api, 'POST', '/api/contacts', { name: 'Schedule probe', number: '5511955550002' });
+    const sendAt = new Date(Date.now() + 30 * 86_400_000).toISOString();
+    return { params: { id: (await json(api, 'POST', '/api/schedules', { body: 'Probe schedule', contactId: contact.id, sendAt })).id } };
+  },
+  'POST /api/messages/:ticketId': async (api) => {
+    const wa = await connectedSandbox(api.app);
+    const res = await api.app.inject({ method: 'POST', url: '/api/messages/send', headers: { authorization: `Bearer ${wa.token}` }, payload: { number: '5511955550003', body: 'opens a ticket' } });
+    return { params: { ticketId: res.json().ticketId }, fields: { body: 'caption' } };
+  },
+  'POST /api/messages/send': async (api) => ({ token: (await connectedSandbox(api.app)).token!, fields: { number: '5511955550004', body: 'caption' } }),
+  'POST /api/sandbox/:connectionId/inbound': async (api) => ({ params: { connectionId: (await connectedSandbox(api.app)).id }, fields: { number: '5511955550005', body: 'inbound' } }),
+  'POST /api/contacts/upload': async () => ({ control: file('contacts.xlsx', await xlsxSheet(), 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet') }),
+  'POST /api/contacts/import': async () => ({ control: file('contacts.xlsx', await xlsxSheet(), 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet') }),
+};
+
+const routeKey = (r: Pick<ApiRoute, 'method' | 'url'>) => `${r.method} ${r.url}`;
+
+async function targetFor(api: TestApp, route: ApiRoute): Promise<Target> {
+  const setup = await SETUPS[routeKey(route)]!(api);
+  return {
+    url: fillUrl(route.url, (p) => String(setup.params?.[p] ?? 1)),
+    token: setup.token ?? api.token,
+    fields: setup.fields ?? {},
+    control: setup.control ?? file('probe.png', PNG, 'image/png'),
+  };
+}
+
+/** Every file under `dir`, as paths relative to it. */
+function walk(dir: string, base = dir): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const full = path.join(dir, e.name);
+    return e.isDirectory() ? walk(full, base) : [path.relative(base, full)];
+  });
+}
+
+/** Waits until no file appears or disappears under `dir` for a while (the inbound pipeline stores media later). */
+async function settled(dir: string) {
+  let last = -1;
+  await waitFor(async () => {
+    const now = walk(dir).length;
+    const still = now === last;
+    last = now;
+    await new Promise((r) => setTimeout(r, 200));
+    return still;
+  }, 15_000, 'media folder settled');
+}
+
+/**
+ * Could this response run script in our origin if the console opened it (links open media in a new tab)?
+ * Safe when downloaded (attachment), sandboxed without scripts, or a non-scriptable type the browser may not sniff.
+ */
+function scriptable(headers: Record<string, unknown>): boolean {
+  const type = String(headers['content-type'] ?? '').toLowerCase();
+  const csp = String(headers['content-security-policy'] ?? '');
+  if (/^attachment/i.test(String(headers['content-disposition'] ?? ''))) return false;
+  if (/(^|;)\s*sandbox(\s*;|\s*$)/.test(csp) && !csp.includes('allow-scripts')) return false;
+  return headers['x-content-type-options'] !== 'nosniff' || !type || /html|xml|svg|javascript/.test(type);
+}
+
+/** The stored files (paths under media/) whose public /media/ URL answers in a form that could run script. */
+async function scriptableMedia(app: TestApp['app'], files: string[]): Promise<string[]> {
+  const bad: string[] = [];
+  for (const f of files) {
+    const res = await app.inject({ method: 'GET', url: mediaUrl(f) });
+    if (res.statusCode !== 200 || scriptable(res.headers)) bad.push(`${f} → ${res.statusCode} ${res.headers['content-type']}`);
+  }
+  return bad;
+}
+
+const mediaUrl = (f: string) => `/media/${f.split(path.sep).map(encodeURIComponent).join('/')}`;
+
+/** The places a traversal name could have escaped to (relative to the folders a server might write from). */
+function traversalTargets(mediaDir: string): string[] {
+  const bases = [path.join(mediaDir, '1'), mediaDir, path.dirname(mediaDir), ROOT, '/tmp', os.tmpdir(), process.cwd()];
+  return bases.flatMap((b) => [
+    path.resolve(b, `../../../../tmp/evil-${NONCE}.txt`), path.resolve(b, `../../evil-${NONCE}.txt`), path.resolve(b, `../evil-${NONCE}.txt`),
+    path.join(b, `..\\..\\evil-${NONCE}.txt`), path.join(b, `evil-${NONCE}.txt`),
+  ]).concat(`/tmp/evil-${NONCE}.txt`);
+}
+
+t.test('every upload route survives hostile files: no 5xx, nothing outside media, nothing served as script', async (t) => {
+  const api = await build(t);
+  const { app } = api;
+  const readers = spyMultipartReaders(app);
+  const mediaDir = path.join(app.config.dataDir, 'media');
+  const routes = multipartRoutes(app);
+  t.ok(routes.length >= 9, `${routes.length} upload routes: ${routes.map(routeKey).join(', ')}`);
+  const missing = routes.map(routeKey).filter((k) => !SETUPS[k]);
+  t.same(missing, [], 'every upload route has a setup in SETUPS (add one for a new route)');
+  if (missing.length) return;
+
+  const passwd = statSync('/etc/passwd').mtimeMs;
+  const before = new Set(walk(ROOT));
+  const failures: string[] = [];
+  for (const route of routes) {
+    const target = await targetFor(api, route);
+    const send = (c: Pick<Case, 'payload' | 'headers'>) => app.inject({ method: route.method as 'POST', url: target.url, payload: c.payload, headers: { ...c.headers, authorization: `Bearer ${target.token}` } });
+    // The route's own file must go through: otherwise the hostile cases never reach the storage code.
+    const control = await send(multipart(target.fields, [target.control]));
+    if (control.statusCode !== 200) failures.push(`${routeKey(route)} [control] → ${control.statusCode} ${control.body.slice(0, 200)}`);
+    for (const c of hostileCases(target)) {
+      try {
+        const res = await send(c);
+        if (res.statusCode >= 500) failures.push(`${routeKey(route)} [${c.label}] → ${res.statusCode} ${res.body.slice(0, 200)}`);
+        else if (c.expect4xx && res.statusCode < 400) failures.push(`${routeKey(route)} [${c.label}] → ${res.statusCode}, expected a 4xx`);
+      } catch (err) {
+        failures.push(`${routeKey(route)} [${c.label}] threw ${(err as Error).message}`);
+      }
+    }
+  }
+  t.same(failures, [], 'no 5xx; refused files get a 4xx; each route accepts its control file');
+  await settled(mediaDir);
+
+  const created = walk(ROOT).filter((f) => !before.has(f));
+  const mediaRel = path.relative(ROOT, mediaDir) + path.sep;
+  t.same(created.filter((f) => !f.startsWith(mediaRel)), [], 'every new file is under DATA_DIR/media');
+  t.same(traversalTargets(mediaDir).filter((f) => existsSync(f)), [], 'no traversal target exists');
+  t.equal(statSync('/etc/passwd').mtimeMs, passwd, '/etc/passwd untouched');
+
+  const stored = walk(mediaDir);
+  t.ok(stored.length > routes.length, `${stored.length} files stored`);
+  t.same(stored.filter((f) => !/^\d+\/[0-9a-f]{32}-[^/\\\0]+$/.test(f) || f.includes('..')), [], 'stored names: <company>/<random>-<name>, no separators or ..');
+  t.same(stored.filter((f) => f.includes(REFUSED)), [], 'no refused, oversize or cut-off upload left a (partial) file');
+  t.same(await scriptableMedia(app, stored), [], 'no stored file is served in a form that runs script');
+
+  // The spy saw the upload routes read their bodies; no other route read one without declaring it.
+  t.ok(routes.every((r) => readers.has(routeKey(r))), 'the multipart spy saw every upload route');
+  t.end();
+});
+
+t.test('no route reads multipart without declaring it (it would escape this suite)', async (t) => {
+  const { app, token } = await build(t);
+  const readers = spyMultipartReaders(app);
+  const declared = new Set(multipartRoutes(app).map(routeKey));
+  const others = apiRoutes(app).filter((r) => ['POST', 'PUT', 'PATCH'].includes(r.method) && !declared.has(routeKey(r)));
+  const { payload, headers } = multipart({ body: 'probe' }, [file('probe.png', PNG, 'image/png')]);
+  for (const route of others) {
+    await app.inject({ method: route.method as 'POST', url: fillUrl(route.url, () => '1'), payload, headers: { ...headers, authorization: `Bearer ${token}` } });
+  }
+  t.ok(others.length > 20, `${others.length} other body routes probed`);
+  t.same([...readers].filter((k) => !declared.has(k)), [], 'only routes declaring multipart/form-data read uploads');
+});
+
+t.test('stored HTML and SVG are never served as runnable script from /media/', async (t) => {
+  const { app, token, request } = await build(t);
+  const mediaDir = path.join(app.config.dataDir, 'media');
+  // Stored directly as well as through a route: the serving rule must not depend on what upload routes let in.
+  for (const [name, content] of [['page.html', SCRIPT_HTML], ['page.htm', SCRIPT_HTML], ['drawing.svg', SCRIPT_SVG], ['feed.xml', SCRIPT_SVG], ['data.xhtml', SCRIPT_HTML], ['noext', SCRIPT_HTML]] as const) {
+    await app.storage.save(1, content, { filename: name, mimetype: 'application/octet-stream' });
+  }
+  const quick = (await request('POST', '/api/quick-messages', { token, body: { shortcode: 'svg', message: 'x' } })).body;
+  const form = multipart({}, [file('drawing.svg', SCRIPT_SVG, 'image/png')]);
+  t.equal((await app.inject({ method: 'POST', url: `/api/quick-messages/${quick.id}/media-upload`, ...form, headers: { ...form.headers, authorization: `Bearer ${token}` } })).statusCode, 200, 'an SVG named .png-typed upload is accepted');
+  await app.storage.save(1, PNG, { filename: 'photo.png', mimetype: 'image/png' });
+
+  const files = walk(mediaDir);
+  t.ok(files.some((f) => f.endsWith('.svg')) && files.some((f) => f.endsWith('.html')), 'HTML and SVG files are on disk');
+  for (const f of files) {
+    const res = await app.inject({ method: 'GET', url: mediaUrl(f) });
+    t.equal(res.statusCode, 200, `${f} is served`);
+    t.notOk(scriptable(res.headers), `${f} (${res.headers['content-type']}) cannot run as script`);
+    t.equal(res.headers['x-content-type-options'], 'nosniff', `${f} is not sniffed`);
+  }
+  const png = files.find((f) => f.endsWith('photo.png'))!;
+  const img = await app.inject({ method: 'GET', url: mediaUrl(png) });
+  t.match(img.headers['content-type'], /^image\/png/, 'images keep their type');
+  t.notMatch(String(img.headers['content-disposition'] ?? ''), /attachment/, 'images still show inline (<img>, new tab)');
+});
