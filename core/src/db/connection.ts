@@ -30,6 +30,23 @@ function cachePreparedStatements(conn: SqliteConnection) {
   };
 }
 
+const OPTIMIZE_EVERY_MS = 6 * 3600_000;
+
+/**
+ * Without table statistics SQLite guesses that `companyId = ?` picks a handful of rows, so a page's
+ * `companyId = ? AND id IN (…20 ids)` walked the company's whole (companyId, …) index instead of 20
+ * primary-key lookups (1.7 ms instead of 0.05 ms on 20 000 contacts). `PRAGMA optimize` gathers the
+ * statistics where they are missing or stale, with a bounded sample (SQLite's advice for long-lived
+ * connections: on open, then every few hours).
+ */
+function keepPlannerStatistics(conn: SqliteConnection) {
+  conn.pragma('analysis_limit = 1000');
+  conn.pragma('optimize = 0x10002');
+  setInterval(() => {
+    try { conn.pragma('optimize'); } catch { /* the connection was closed */ }
+  }, OPTIMIZE_EVERY_MS).unref();
+}
+
 /**
  * One knex instance for the configured database.
  * SQLite is the embedded default; MySQL/MariaDB the production choice. Times are stored as
@@ -51,6 +68,7 @@ export function createKnex(database: Config['database']): Knex {
           conn.pragma('synchronous = NORMAL');
           conn.pragma('foreign_keys = ON');
           conn.pragma('busy_timeout = 5000');
+          keepPlannerStatistics(conn);
           done(null, conn);
         },
       },
