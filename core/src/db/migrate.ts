@@ -4,6 +4,7 @@ import * as sandboxOutbox from './migrations/020_sandbox_outbox.js';
 import * as whatsappUserStopped from './migrations/021_whatsapp_user_stopped.js';
 import * as messageSearch from './migrations/025_message_search.js';
 import * as serviceToolsIndexes from './migrations/030_service_tools_indexes.js';
+import * as messageSearchScan from './migrations/035_message_search_scan.js';
 
 export interface Migration {
   name: string;
@@ -30,6 +31,7 @@ export const coreMigrations: Migration[] = [
   { name: 'core/021_whatsapp_user_stopped', ...whatsappUserStopped },
   { name: 'core/025_message_search', ...messageSearch },
   { name: 'core/030_service_tools_indexes', ...serviceToolsIndexes },
+  { name: 'core/035_message_search_scan', ...messageSearchScan },
 ];
 
 export async function runMigrations(knex: Knex, migrations: Migration[]) {
