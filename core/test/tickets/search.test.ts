@@ -1,5 +1,6 @@
 import t from 'tap';
 import { build } from '../helper.js';
+import { ticketIdsWithMessageMatching } from '../../src/db/search.js';
 
 /** A contact writes through the sandbox connection of company 1 (or the given one). */
 async function write(app: Awaited<ReturnType<typeof build>>['app'], companyId: number, whatsappId: number, number: string, body: string, name = 'Cliente') {
@@ -43,4 +44,41 @@ t.test('search input with quotes, operators or SQL is just text: no error, no ma
   t.same(res.body.tickets, [], "another company's messages never match");
   const theirs = await request('GET', '/api/tickets', { token: other.admin.token, query: { showAll: 'true', searchParam: 'segredo' } });
   t.equal(theirs.body.tickets.length, 1, 'the owner finds it');
+});
+
+t.test('a search goes to its depth newest first: past the walked window through the text index, never into another company', async (t) => {
+  const { app, createTenant } = await build(t);
+  const whatsappId = (await app.knex('whatsapps').where({ companyId: 1 }).first('id')).id;
+  // Tiny limits: the MariaDB walk covers the newest 2–4 messages, older ones come from FULLTEXT.
+  const limits = { depth: 5, firstWindow: 2, budget: 4 };
+  const old = await write(app, 1, whatsappId, '5511933330001', 'um pedido antigo e raro');
+  const tickets: number[] = [];
+  for (let i = 0; i < 6; i++) tickets.push(await write(app, 1, whatsappId, `55119333301${i}0`, `conversa comum numero ${i}`));
+  const other = await createTenant('Other Depth Co');
+  const [otherConnection] = await app.knex('whatsapps').insert({ companyId: other.companyId, name: 'Other', provider: 'sandbox', status: 'CONNECTED', isDefault: true, createdAt: '2026-01-01 00:00:00.000', updatedAt: '2026-01-01 00:00:00.000' });
+  await write(app, other.companyId, Number(otherConnection), '5511933339999', 'conversa comum e raro de outra empresa');
+
+  const search = (text: string) => ticketIdsWithMessageMatching(app.knex, 1, text, limits);
+  t.same(await search('raro'), [old], 'a word only in a message older than the walk is found');
+  t.same(await search('comum'), tickets.slice(1).reverse(), 'a common word: the newest matches up to the depth, newest first, walked then indexed');
+  t.same(await search('conversa numero 1'), [tickets[1]], 'every word in one message, found through the index');
+  t.same(await search('mero'), [], 'a word prefix, not any substring');
+  t.same(await search('%'), [], 'a LIKE wildcard is no word');
+  t.same(await search('_'), [], 'nor is an underscore');
+});
+
+t.test('LIKE wildcards in a search match nothing; word starts and accents both ways', async (t) => {
+  const { app, request, token } = await build(t);
+  const whatsappId = (await app.knex('whatsapps').where({ companyId: 1 }).first('id')).id;
+  const voce = await write(app, 1, whatsappId, '5511944440001', 'Voce pode confirmar o impedimento?');
+  await write(app, 1, whatsappId, '5511944440002', 'Outro assunto 100% resolvido');
+  const search = async (searchParam: string) => {
+    const res = await request('GET', '/api/tickets', { token, query: { showAll: 'true', searchParam } });
+    t.equal(res.status, 200, `search "${searchParam}" answers`);
+    return (res.body.tickets as Array<{ id: number }>).map((x) => x.id);
+  };
+  t.same(await search('%'), [], '% matches nothing');
+  t.same(await search('_'), [], '_ matches nothing');
+  t.same(await search('você'), [voce], 'an accent in the search matches the bare letter');
+  t.same(await search('pedimento'), [], 'the middle of a word is no match');
 });

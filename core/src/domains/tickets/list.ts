@@ -77,11 +77,10 @@ export async function listTickets(actor: Actor, query: TicketListQuery): Promise
       c.whereRaw('LOWER(contacts.name) LIKE ? ESCAPE ?', [term, LIKE_ESCAPE]);
       if (digits.length >= 3) c.orWhere('contacts.number', 'like', likeAnywhere(digits));
     });
-    const byMessage = ticketIdsWithMessageMatching(Ticket.knex(), companyId, search);
     const [byContact, byText] = await Promise.all([
       Ticket.scoped(companyId).whereIn('tickets.contactId', contacts).orderBy('tickets.updatedAt', 'desc').limit(SEARCH_DEPTH).select('tickets.id')
         .then((rows) => rows.map((r) => Number(r.id))),
-      byMessage ? byMessage.then((rows: Array<{ ticketId: number }>) => rows.map((r) => Number(r.ticketId))) : Promise.resolve([] as number[]),
+      ticketIdsWithMessageMatching(Ticket.knex(), companyId, search),
     ]);
     const ids = [...new Set([...byContact, ...byText])];
     q.whereIn('tickets.id', ids.length ? ids : [0]);
