@@ -44,8 +44,19 @@ export async function prepareDatabase(env: NodeJS.ProcessEnv, size: DatasetSize 
   }
 }
 
+/**
+ * The node arguments of `npm start` (core/package.json `serve`, e.g. its heap ceiling), so the benches
+ * measure the server as it is started in production.
+ */
+export function serveArgs(): string[] {
+  const serve: string = JSON.parse(readFileSync(path.join(root, 'core/package.json'), 'utf8')).scripts.serve;
+  const [command, ...args] = serve.split(/\s+/);
+  if (command !== 'node') throw new Error(`core's serve script should start node, not ${command}`);
+  return args.map((arg) => (arg.endsWith('.ts') ? path.join(root, 'core', arg) : arg));
+}
+
 export async function startServer(env: NodeJS.ProcessEnv, port: number): Promise<{ child: ChildProcess; url: string; stop: () => Promise<void> }> {
-  const child = spawn(process.execPath, ['--import=tsx', path.join(root, 'core/src/server.ts')], {
+  const child = spawn(process.execPath, serveArgs(), {
     env: { ...env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}` },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
