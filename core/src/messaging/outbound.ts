@@ -2,7 +2,7 @@ import { Contact, Message, Ticket, Whatsapp } from '../db/models/index.js';
 import { dbNow } from '../db/time.js';
 import { AppError, notFound } from '../http/errors.js';
 import type { StoredFile } from '../storage/index.js';
-import { ticketView } from '../domains/tickets/view.js';
+import { ticketView, type KnownRelations } from '../domains/tickets/view.js';
 import type { PipelineDeps } from './deps.js';
 import { openLiveTicket } from './live-ticket.js';
 import { mediaTypeOf, messageJson } from './message-view.js';
@@ -68,9 +68,17 @@ export function createSender(deps: PipelineDeps): MessageSender {
       log.warn({ err, messageId: message.id, ticketId: ticket.id }, 'sending failed');
       patch = { status: 'failed', error: `${code}: ${(err as Error).message ?? ''}`.slice(0, 1000) };
     }
-    const updated = await message.$query().patchAndFetch(patch);
-    bus.emit(companyId, 'appMessage', { action: 'update', message: messageJson(updated) });
-    return updated;
+    // The row is ours until the provider's acks find it by the providerId set here: no read-back needed.
+    await message.$query().patch(patch);
+    message.$set(patch);
+    bus.emit(companyId, 'appMessage', { action: 'update', message: messageJson(message) });
+    return message;
+  }
+
+  /** The contact and, from the connection cache, the ticket's connection and its queues: not re-read for the event. */
+  async function knownRelations(companyId: number, ticket: Ticket, contact: Contact): Promise<KnownRelations> {
+    const conn = ticket.whatsappId ? await deps.connections.get(companyId, ticket.whatsappId) : undefined;
+    return conn ? { contacts: [contact], whatsapps: [conn.whatsapp], queues: conn.queues } : { contacts: [contact] };
   }
 
   async function send(input: SendInput): Promise<Message> {
@@ -82,9 +90,11 @@ export function createSender(deps: PipelineDeps): MessageSender {
 
     // Stored before the provider is called: a crash or a provider error leaves a visible 'sending'/'failed' row.
     const { message, updatedTicket } = await deps.knex.transaction(async (trx) => {
-      const message = await Message.scoped(companyId).transacting(trx).insertAndFetch({
+      // Every column is given (nulls included), so the inserted model is the row without reading it back.
+      const message = await Message.scoped(companyId).transacting(trx).insert({
         ticketId: ticket.id, contactId: contact.id, whatsappId: ticket.whatsappId, body, fromMe: true, ack: 0, read: true,
         isDeleted: false, isEdited: false, status: 'sending', userId: input.userId ?? null, quotedMsgId: input.quotedMsgId ?? null,
+        providerId: null, error: null, participant: null, reaction: null,
         mediaType: input.media ? (input.asVoice ? 'audio' : mediaTypeOf(input.media.mimetype)) : null,
         mediaUrl: input.media?.url ?? null, mediaName: input.media?.name ?? null,
         data: input.media ? { mediaKey: input.media.key, mimetype: input.media.mimetype, ...(input.asVoice ? { asVoice: true } : {}) } : null,
@@ -96,7 +106,7 @@ export function createSender(deps: PipelineDeps): MessageSender {
     });
     Object.assign(ticket, updatedTicket);
     bus.emit(companyId, 'appMessage', {
-      action: 'create', message: messageJson(message), ticket: await ticketView(companyId, ticket, { contacts: [contact] }), contact: contact.toJSON(),
+      action: 'create', message: messageJson(message), ticket: await ticketView(companyId, ticket, await knownRelations(companyId, ticket, contact)), contact: contact.toJSON(),
     });
     await hooks.run('onOutboundMessage', { companyId, ticket, message }, log);
     return deliver(companyId, message, ticket, contact);
