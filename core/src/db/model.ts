@@ -15,8 +15,12 @@ export class BaseModel extends Model {
   static booleanColumns: string[] = [];
   static timestamps = true;
 
+  /** Computed once per model class (read for every row parsed or formatted). */
   static get allDateColumns(): string[] {
-    return this.timestamps ? ['createdAt', 'updatedAt', ...this.dateColumns] : this.dateColumns;
+    if (!Object.prototype.hasOwnProperty.call(this, 'dateColumnsCache')) {
+      Object.defineProperty(this, 'dateColumnsCache', { value: this.timestamps ? ['createdAt', 'updatedAt', ...this.dateColumns] : this.dateColumns });
+    }
+    return (this as unknown as { dateColumnsCache: string[] }).dateColumnsCache;
   }
 
   $beforeInsert(context: QueryContext) {

@@ -14,6 +14,9 @@ export function fromDbTime(value: unknown): string | null {
   if (value === null || value === undefined || value === '') return null;
   if (value instanceof Date) return value.toISOString();
   const text = String(value);
+  // The common cases first, without a regular expression: the stored form, and ISO text already converted.
+  if (text.length === 23 && text[10] === ' ' && text[19] === '.') return `${text.slice(0, 10)}T${text.slice(11)}Z`;
+  if (text.length === 24 && text[10] === 'T' && text[23] === 'Z') return text;
   if (/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}/.test(text)) {
     const [d, t] = text.split(' ');
     const time = t.includes('.') ? t : `${t}.000`;

@@ -15,13 +15,17 @@ export interface Actor {
 }
 
 export async function loadActor(user: AuthUser): Promise<Actor> {
-  const row = await User.scoped(user.companyId).findById(user.id).withGraphFetched('queues(onlyId)').modifiers({ onlyId: (q) => q.select('queues.id') });
+  // Two small reads side by side: a graph fetch of the queues cost more CPU than both (every ticket request loads the actor).
+  const [row, queues] = await Promise.all([
+    User.scoped(user.companyId).findById(user.id).select('id', 'companyId', 'name', 'profile', 'super', 'allTicket', 'whatsappId'),
+    User.knex()('userQueues').where({ userId: user.id }).select('queueId') as Promise<Array<{ queueId: number }>>,
+  ]);
   if (!row) throw notFound('ERR_NO_USER_FOUND');
   return {
     id: row.id, companyId: row.companyId, name: row.name,
     isAdmin: row.profile === 'admin' || row.super,
     allTicket: row.allTicket === 'enabled',
-    queueIds: (row.queues ?? []).map((q) => q.id),
+    queueIds: queues.map((q) => Number(q.queueId)),
     whatsappId: row.whatsappId ?? null,
   };
 }
