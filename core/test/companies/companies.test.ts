@@ -1,6 +1,7 @@
 import t from 'tap';
 import { build, ADMIN_EMAIL } from '../helper.js';
-import { Company, Setting, User } from '../../src/db/models/index.js';
+import { Company, Setting, User, Whatsapp } from '../../src/db/models/index.js';
+import { until } from '../connections/util.js';
 import { defaultSchedules } from '../../src/seed.js';
 
 const signup = (email: string, extra: Record<string, unknown> = {}) =>
@@ -99,6 +100,18 @@ t.test('the super user lists, searches, creates, updates and deletes companies',
   t.equal((await request('DELETE', `/api/companies/${created.body.id}`, { token })).status, 200);
   t.equal((await request('GET', `/api/companies/${created.body.id}`, { token })).status, 404);
   t.equal(await User.unscoped('test').where('email', 'beta@x.test').resultSize(), 0, 'its users went with it');
+});
+
+t.test('deleting a company stops its connections\' sessions first', async (t) => {
+  const { app, request, token, createTenant } = await build(t);
+  const tenant = await createTenant('Gamma');
+  const created = await request('POST', '/api/whatsapp', { token: tenant.admin.token, body: { name: 'Gamma phone', provider: 'sandbox' } });
+  t.equal(created.status, 200);
+  const whatsappId = created.body.id as number;
+  await until(() => app.sessions.statusOf(whatsappId) === 'CONNECTED', 5000, 'the sandbox session');
+  t.equal((await request('DELETE', `/api/companies/${tenant.companyId}`, { token })).status, 200);
+  t.equal(app.sessions.running(whatsappId), undefined, 'no session left running for the deleted company');
+  t.equal(await Whatsapp.unscoped('test').where('id', whatsappId).resultSize(), 0, 'its connection went with it');
 });
 
 t.test('the super user cannot delete their own company', async (t) => {

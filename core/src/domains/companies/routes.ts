@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { Company } from '../../db/models/index.js';
+import { Company, Whatsapp } from '../../db/models/index.js';
 import { toDbTime } from '../../db/time.js';
 import { badRequest, forbidden, notFound } from '../../http/errors.js';
 import { IdParams, OkReply, PAGE_SIZE, PagingQuery, offsetOf, pageOf, pageResult } from '../../http/schemas.js';
@@ -108,6 +108,10 @@ const companiesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete('/companies/:id', { ...superOnly, schema: { tags, params: IdParams, response: { 200: OkReply } } }, async (request) => {
     const company = await findCompany(request.params.id);
     if (company.id === request.user.companyId) throw forbidden('ERR_NO_PERMISSION', 'The super user\'s own company cannot be deleted');
+    // Its sessions first, unpaired: a running provider would go on storing messages of a company that is gone.
+    for (const { id } of await Whatsapp.scoped(company.id).select('id')) {
+      await app.sessions.stop(id, { logout: true }).catch((err) => request.log.warn({ err, whatsappId: id }, 'session not stopped before the company was deleted'));
+    }
     // Every tenant table cascades on companyId.
     await Company.query().deleteById(company.id);
     app.tenancy.invalidate(company.id);
