@@ -70,7 +70,7 @@ export function createSender(deps: PipelineDeps): MessageSender {
     }
     // The row is ours until the provider's acks find it by the providerId set here: no read-back needed.
     await message.$query().patch(patch);
-    message.$set(patch);
+    message.$set({ ...patch, updatedAt: new Date().toISOString() });
     bus.emit(companyId, 'appMessage', { action: 'update', message: messageJson(message) });
     return message;
   }
@@ -90,8 +90,9 @@ export function createSender(deps: PipelineDeps): MessageSender {
 
     // Stored before the provider is called: a crash or a provider error leaves a visible 'sending'/'failed' row.
     const { message, updatedTicket } = await deps.knex.transaction(async (trx) => {
-      // Every column is given (nulls included), so the inserted model is the row without reading it back.
-      const message = await Message.scoped(companyId).transacting(trx).insert({
+      // Every column is given (nulls included), so the inserted model is the row: it is turned into the model a
+      // read would give (ISO times, booleans, parsed data) instead of being read back.
+      const inserted = await Message.scoped(companyId).transacting(trx).insert({
         ticketId: ticket.id, contactId: contact.id, whatsappId: ticket.whatsappId, body, fromMe: true, ack: 0, read: true,
         isDeleted: false, isEdited: false, status: 'sending', userId: input.userId ?? null, quotedMsgId: input.quotedMsgId ?? null,
         providerId: null, error: null, participant: null, reaction: null,
@@ -99,6 +100,7 @@ export function createSender(deps: PipelineDeps): MessageSender {
         mediaUrl: input.media?.url ?? null, mediaName: input.media?.name ?? null,
         data: input.media ? { mediaKey: input.media.key, mimetype: input.media.mimetype, ...(input.asVoice ? { asVoice: true } : {}) } : null,
       } as Partial<Message>);
+      const message = Message.fromDatabaseJson(inserted.$toDatabaseJson());
       const updatedTicket = await Ticket.scoped(companyId).transacting(trx).patchAndFetchById(ticket.id, {
         lastMessage: lastMessageOf(body, input.media), updatedAt: dbNow(),
       } as Partial<Ticket>);

@@ -39,6 +39,28 @@ t.test('a send that fails is kept as failed with its error, emitted, and a retry
   t.equal((await request('POST', `/api/messages/${failed.id}/retry`, { token })).status, 409, 'only a failed message is re-sent');
 });
 
+t.test('a sent message, as answered and as emitted, is the stored row as a later read gives it', async (t) => {
+  const { app, request, token, ticket } = await withTicket(t);
+  const events = recordEvents(app);
+  const res = await request('POST', `/api/messages/${ticket.id}`, { token, body: { body: 'tudo certo?' } });
+  t.equal(res.status, 200);
+  const answered = res.body.messages[0];
+  const page = await request('GET', `/api/messages/${ticket.id}`, { token });
+  const read = page.body.messages.find((m: { id: number }) => m.id === answered.id);
+  const { updatedAt: _a, ...answeredRest } = answered;
+  const { updatedAt: _r, ...readRest } = read;
+  void _a; void _r;
+  t.strictSame(answeredRest, readRest, 'the answer holds every column with the types a read gives');
+  t.match(answered.createdAt, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+  t.equal(answered.status, 'sent');
+  const created = events.find((e) => e.event === 'appMessage' && e.payload.action === 'create' && e.payload.message.id === answered.id);
+  t.ok(created, 'the create event was emitted');
+  t.equal(created!.payload.message.status, 'sending');
+  t.equal(created!.payload.message.fromMe, true);
+  t.equal(created!.payload.message.createdAt, answered.createdAt);
+  t.equal(created!.payload.ticket.whatsapp?.name, (await Whatsapp.scoped(1).findById(ticket.whatsappId!))!.name, 'the ticket view names its connection');
+});
+
 t.test('without a connected session the message is stored as failed with ERR_WAPP_NOT_INITIALIZED', async (t) => {
   const { app, request, token, ticket } = await withTicket(t);
   app.pipeline.deps.provider = () => { throw Object.assign(new Error('not connected'), { code: 'ERR_WAPP_NOT_INITIALIZED' }); };
