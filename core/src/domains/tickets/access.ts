@@ -16,6 +16,7 @@ export interface Actor {
 
 export async function loadActor(user: AuthUser): Promise<Actor> {
   // Two small reads side by side: a graph fetch of the queues cost more CPU than both (every ticket request loads the actor).
+  // userQueues has no companyId: its rows are the caller's own, found by the id of the signed-in user.
   const [row, queues] = await Promise.all([
     User.scoped(user.companyId).findById(user.id).select('id', 'companyId', 'name', 'profile', 'super', 'allTicket', 'whatsappId'),
     User.knex()('userQueues').where({ userId: user.id }).select('queueId') as Promise<Array<{ queueId: number }>>,
