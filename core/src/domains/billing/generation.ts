@@ -1,0 +1,62 @@
+import type { FastifyInstance } from 'fastify';
+import { Company, Invoice } from '../../db/models/index.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { addDays, todayIso } from '../../util/dates.js';
+import { GENERATION_WINDOW_DAYS, invoiceValue } from './terms.js';
+import { invoiceView } from './payment.js';
+
+export const GENERATE_JOB = 'billing.generateInvoices';
+/** The generator runs every hour; each run is a job with the id of its hour, so processes share one. */
+export const GENERATE_EVERY_MS = 60 * 60 * 1000;
+
+/**
+ * One open invoice per company and due date, for every active company whose due date falls within the
+ * window (today .. today + 10 days, or already past and never billed). Priced from the plan and recurrence
+ * at generation time; a later plan change does not re-price it (the checkout charges the invoice's value).
+ * The unique (companyId, cycleDueDate) key makes a concurrent or repeated run a no-op, not a duplicate.
+ */
+export async function generateInvoices(app: FastifyInstance, today = todayIso()): Promise<Invoice[]> {
+  const horizon = addDays(new Date(`${today}T00:00:00Z`), GENERATION_WINDOW_DAYS).toISOString().slice(0, 10);
+  const companies = await Company.query().withGraphFetched('plan')
+    .where('status', 1).whereNotNull('dueDate').where('dueDate', '<=', horizon).whereNotNull('planId');
+  const created: Invoice[] = [];
+  for (const company of companies) {
+    if (!company.plan || !company.dueDate || company.plan.value <= 0) continue;
+    try {
+      const invoice = await Invoice.scoped(company.id).insertAndFetch({
+        detail: company.plan.name, value: invoiceValue(company.plan.value, company.recurrence), dueDate: company.dueDate,
+        cycleDueDate: company.dueDate, status: 'open',
+      } as Partial<Invoice>);
+      created.push(invoice);
+      app.bus.emit(company.id, 'invoice', { action: 'create', invoice: invoiceView(invoice) });
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err; // already billed, by this or another process
+    }
+  }
+  return created;
+}
+
+const hourStamp = (at: number) => new Date(at).toISOString().slice(0, 13).replace(/\D/g, '');
+
+/** Enqueues the run of the hour that starts after `from` (an idempotent id: every process asks for the same job). */
+export async function scheduleGeneration(app: FastifyInstance, from = Date.now()) {
+  const runAt = Math.floor(from / GENERATE_EVERY_MS) * GENERATE_EVERY_MS + GENERATE_EVERY_MS;
+  await app.jobs.enqueue(GENERATE_JOB, {}, { runAt: new Date(runAt), jobId: `invoices-${hourStamp(runAt)}` });
+}
+
+/** At start: a run now (it catches up after downtime; processes starting in the same hour share it). */
+export async function generateOnStart(app: FastifyInstance) {
+  await app.jobs.enqueue(GENERATE_JOB, {}, { jobId: `invoices-start-${hourStamp(Date.now())}` });
+}
+
+export function defineGenerationJob(app: FastifyInstance) {
+  app.jobs.define(GENERATE_JOB, async () => {
+    try {
+      const created = await generateInvoices(app);
+      if (created.length) app.log.info({ count: created.length }, 'invoices generated');
+    } finally {
+      // The next hour's run, whatever this one did.
+      await scheduleGeneration(app);
+    }
+  }, { concurrency: 1 });
+}

@@ -1,0 +1,105 @@
+import t from 'tap';
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { build } from '../helper.js';
+import { Company, Invoice, Plan } from '../../src/db/models/index.js';
+import { generateInvoices } from '../../src/domains/billing/generation.js';
+import { isoDay, payingTenant } from './fixtures.js';
+
+const invoicesOf = (companyId: number) => Invoice.scoped(companyId).orderBy('id');
+
+t.test('a company due within the window gets one open invoice priced by plan and recurrence', async (t) => {
+  const ctx = await build(t);
+  const monthly = await payingTenant(ctx, 'Monthly', { value: 149.9, dueDate: isoDay(10), recurrence: 'MENSAL' });
+  const yearly = await payingTenant(ctx, 'Yearly', { value: 149.9, dueDate: isoDay(3), recurrence: 'ANUAL' });
+  const later = await payingTenant(ctx, 'Later', { value: 149.9, dueDate: isoDay(25) });
+  await generateInvoices(ctx.app);
+  const [m] = await invoicesOf(monthly.companyId);
+  t.match(m, { value: 149.9, dueDate: isoDay(10), status: 'open' });
+  t.match(m.detail, /^Plan Monthly/);
+  t.equal((await invoicesOf(yearly.companyId))[0].value, 1798.8, 'ANUAL = 12 months of the plan value');
+  t.same(await invoicesOf(later.companyId), [], 'due in 25 days: outside the 10-day window');
+});
+
+t.test('running the generator again, or several at once, still makes one invoice per company and due date', async (t) => {
+  const ctx = await build(t);
+  const tenant = await payingTenant(ctx, 'Once', { dueDate: isoDay(2) });
+  await Promise.all(Array.from({ length: 6 }, () => generateInvoices(ctx.app)));
+  await generateInvoices(ctx.app);
+  t.equal((await invoicesOf(tenant.companyId)).length, 1);
+  // The database itself refuses a second invoice for the cycle (what two processes rely on).
+  await t.rejects(async () => { await Invoice.scoped(tenant.companyId).insert({ detail: 'dup', value: 1, dueDate: isoDay(2), cycleDueDate: isoDay(2), status: 'open' } as Partial<Invoice>); });
+});
+
+t.test('a paid invoice for the due date means no new one; the next due date gets its own', async (t) => {
+  const ctx = await build(t);
+  const tenant = await payingTenant(ctx, 'Paid', { dueDate: isoDay(4) });
+  await generateInvoices(ctx.app);
+  const [first] = await invoicesOf(tenant.companyId);
+  await Invoice.scoped(tenant.companyId).findById(first.id).patch({ status: 'paid' } as Partial<Invoice>);
+  await generateInvoices(ctx.app);
+  t.equal((await invoicesOf(tenant.companyId)).length, 1);
+  await Company.query().findById(tenant.companyId).patch({ dueDate: isoDay(9) } as Partial<Company>);
+  await generateInvoices(ctx.app);
+  t.same((await invoicesOf(tenant.companyId)).map((i) => i.dueDate), [isoDay(4), isoDay(9)]);
+});
+
+t.test('a later plan price change does not re-price an invoice already generated', async (t) => {
+  const ctx = await build(t);
+  const tenant = await payingTenant(ctx, 'Reprice', { value: 100, dueDate: isoDay(1) });
+  await generateInvoices(ctx.app);
+  await Plan.query().findById(tenant.planId).patch({ value: 300 } as Partial<Plan>);
+  await generateInvoices(ctx.app);
+  t.same((await invoicesOf(tenant.companyId)).map((i) => i.value), [100]);
+});
+
+t.test('inactive companies, free plans and the super user\'s manual invoices are left alone', async (t) => {
+  const ctx = await build(t);
+  const inactive = await payingTenant(ctx, 'Inactive', { dueDate: isoDay(1) });
+  await Company.query().findById(inactive.companyId).patch({ status: false } as Partial<Company>);
+  const free = await payingTenant(ctx, 'Free', { value: 0, dueDate: isoDay(1) });
+  const manual = await payingTenant(ctx, 'Manual', { dueDate: isoDay(30) });
+  const issued = await ctx.request('POST', '/api/invoices', { token: ctx.token, body: { companyId: manual.companyId, detail: 'Setup', value: 50, dueDate: isoDay(1) } });
+  t.equal(issued.status, 200);
+  await generateInvoices(ctx.app);
+  t.same(await invoicesOf(inactive.companyId), []);
+  t.same(await invoicesOf(free.companyId), []);
+  t.same((await invoicesOf(manual.companyId)).map((i) => i.detail), ['Setup']);
+});
+
+t.test('the generation job is queued under a stable id and makes the invoices when it runs', async (t) => {
+  const ctx = await build(t);
+  const tenant = await payingTenant(ctx, 'Job', { dueDate: isoDay(6) });
+  const enqueued: Array<{ name: string; jobId?: string }> = [];
+  const enqueue = ctx.app.jobs.enqueue.bind(ctx.app.jobs);
+  ctx.app.jobs.enqueue = async (name, data, options) => { enqueued.push({ name, jobId: options?.jobId }); return enqueue(name, data, options); };
+  await ctx.app.jobs.enqueue('billing.generateInvoices', {}, { jobId: 'invoices-test-run' });
+  for (let i = 0; i < 100 && (await invoicesOf(tenant.companyId)).length === 0; i++) await new Promise((r) => setTimeout(r, 50));
+  t.equal((await invoicesOf(tenant.companyId)).length, 1);
+  const mine = enqueued.findIndex((e) => e.jobId === 'invoices-test-run');
+  const next = () => enqueued.slice(mine + 1).find((e) => e.name === 'billing.generateInvoices' && /^invoices-\d{10}$/.test(e.jobId ?? ''));
+  for (let i = 0; i < 100 && !next(); i++) await new Promise((r) => setTimeout(r, 20));
+  const nextHour = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000 + 3_600_000).toISOString().slice(0, 13).replace(/\D/g, '');
+  t.equal(next()?.jobId, `invoices-${nextHour}`, 'the next run is queued under the next hour');
+});
+
+t.test('two processes generating at the same moment still make one invoice per company', async (t) => {
+  const ctx = await build(t);
+  const plan = await Plan.query().insertAndFetch({ name: 'Race plan', users: 0, connections: 0, queues: 0, value: 100 } as Partial<Plan>);
+  const ids: number[] = [];
+  for (let i = 0; i < 40; i++) {
+    const company = await Company.query().insertAndFetch({ name: `Race ${i}`, email: `race${i}@atrium.test`, planId: plan.id, status: true, dueDate: isoDay(3), recurrence: 'MENSAL' } as Partial<Company>);
+    ids.push(company.id);
+  }
+  const child = path.join(path.dirname(fileURLToPath(import.meta.url)), 'generate-child.ts');
+  const env = { ...process.env, BILLING_CHILD_DB: JSON.stringify(ctx.app.config.database), BILLING_CHILD_START: String(Date.now() + 3000) };
+  const run = () => promisify(execFile)(process.execPath, ['--import=tsx', child], { env, timeout: 60_000 });
+  const [a, b] = await Promise.all([run(), run()]);
+  const created = Number(a.stdout) + Number(b.stdout);
+  t.ok(created <= ids.length, `the two processes created ${created} between them`);
+  const rows = await ctx.app.knex('invoices').whereIn('companyId', ids).select('companyId');
+  t.equal(rows.length, ids.length, 'one invoice per company');
+  t.equal(new Set(rows.map((r: { companyId: number }) => r.companyId)).size, ids.length);
+});
