@@ -10,7 +10,7 @@ import { Model } from 'objection';
 import type { Knex } from 'knex';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { loadConfig, repoRoot, type Config } from './config/index.js';
+import { fastifyTrustProxy, loadConfig, redisPrefix, repoRoot, type Config } from './config/index.js';
 import { createKnex, ensureMysqlDatabase } from './db/connection.js';
 import { coreMigrations, runMigrations } from './db/migrate.js';
 import * as models from './db/models/index.js';
@@ -24,10 +24,20 @@ import { jobsPlugin } from './jobs/index.js';
 import { MEDIA_LIMITS, setMediaHeaders, storagePlugin } from './storage/index.js';
 import { mailPlugin } from './mail/index.js';
 import { HookRegistry } from './sdk/hooks.js';
+import { ResponderRegistry } from './messaging/responders/registry.js';
+import { sheets } from './sheets/index.js';
+import { createClock, type Clock } from './clock/index.js';
+
+import { createOutboundHttp } from './outbound-http/index.js';
+import { createBotClients } from './bots/index.js';
+import { createSecrets, SECRET_KEYWORD } from './secrets/index.js';
+import { secretsPlugin } from './secrets/plugin.js';
+import { withLogRedaction } from './secrets/logging.js';
 import type { AtriumSdk } from './sdk/index.js';
 import type { CoreServices } from './sdk/services.js';
 import { coreVersion, discoverPlugins, type DiscoveredPlugin } from './plugins/manifest.js';
 import { pluginMigrations, pluginsRoute, registerPluginBackends, serveRemotes } from './plugins/loader.js';
+import { builtAssetOptions } from './http/static-assets.js';
 import { registerDomains } from './domains/index.js';
 import { messagingPlugin } from './messaging/index.js';
 import { seedFirstStart } from './seed.js';
@@ -37,6 +47,9 @@ declare module 'fastify' {
     config: Config;
     knex: Knex;
     hooks: HookRegistry;
+    /** The responder chain's registry (messaging/responders): plugins register through sdk.responders. */
+    responders: ResponderRegistry;
+    clock: Clock;
     services: CoreServices;
     atrium: AtriumSdk;
     plugins: DiscoveredPlugin[];
@@ -64,10 +77,14 @@ export interface BuildOptions {
 export async function buildApp(options: BuildOptions = {}): Promise<FastifyInstance> {
   const config = loadConfig(options.env ?? process.env, options.config ?? {});
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
-    trustProxy: true,
+    logger: withLogRedaction(options.logger ?? { level: config.logLevel }),
+    // Off unless the operator names the proxies (TRUST_PROXY): else any client picks its address with X-Forwarded-For.
+    trustProxy: fastifyTrustProxy(config.trustProxy),
+    // The spec's client writes list routes with a trailing slash (GET /users/): same route as without it.
+    routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 2 * 1024 * 1024,
-    ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true, allErrors: false } },
+    // x-secret: the annotation SecretString() puts on a secret field (secrets/schema.ts).
+    ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true, allErrors: false, keywords: [SECRET_KEYWORD] } },
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as FastifyInstance;
 
   app.decorate('config', config);
@@ -102,18 +119,27 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
 
   await app.register(authPlugin, { secret: config.jwt.secret, accessTtl: config.jwt.accessTtl });
   await app.register(tenancyPlugin);
-  await app.register(busPlugin, { redisUrl: config.redisUrl });
-  await app.register(jobsPlugin, { redisUrl: config.redisUrl, prefix: `atrium:${config.database.url.replace(/[^\w]/g, '').slice(-40)}` });
+  await app.register(busPlugin, { redisUrl: config.redisUrl, prefix: redisPrefix(config) });
+  await app.register(jobsPlugin, { redisUrl: config.redisUrl, leaseMs: config.jobLeaseMs, prefix: redisPrefix(config) });
   await app.register(storagePlugin, { root: path.join(config.dataDir, 'media'), publicUrl: config.publicUrl });
   await app.register(mailPlugin, { smtp: config.smtp, outboxDir: path.join(config.dataDir, 'outbox') });
 
   const hooks = new HookRegistry();
+  const responders = new ResponderRegistry();
+  const clock = createClock(config.timeScale);
   const services: CoreServices = {};
   app.decorate('hooks', hooks);
+  app.decorate('responders', responders);
+  app.decorate('clock', clock);
   app.decorate('services', services);
+  const http = createOutboundHttp({ allowPrivate: config.allowPrivateUrls });
+  const secrets = createSecrets(config.secretsKey);
+  await app.register(secretsPlugin, { secrets });
+  app.addHook('onClose', async () => http.close());
   const sdk: AtriumSdk = {
-    coreVersion, models, knex, hooks, services, errors, schemas, Type,
+    coreVersion, models, knex, hooks, services, errors, schemas, Type, responders, clock,
     bus: app.bus, jobs: app.jobs, storage: app.storage, tenancy: app.tenancy, log: app.log,
+    http, secrets, sheets, bots: createBotClients(http),
   };
   app.decorate('atrium', sdk);
   await app.register(messagingPlugin);
@@ -123,11 +149,12 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   // Recorded before the API scope so routes added later (core domains, plugins) are all listed.
   app.decorate('routeTable', [] as RouteTableEntry[]);
   app.addHook('onRoute', (route) => {
-    app.routeTable.push({ method: route.method, url: route.url, schema: route.schema, config: route.config });
+    // config read when asked: a later onRoute hook (a plugin's declared public route) may still set it.
+    app.routeTable.push({ method: route.method, url: route.url, schema: route.schema, get config() { return route.config; } });
   });
 
   // The API: every route authenticated unless its config says `public: true`.
-  await app.register(async (api) => {
+  const apiScope = app.register(async (api) => {
     api.addHook('onRequest', async (request) => {
       if (request.routeOptions.config?.public) return;
       await app.authenticate(request);
@@ -138,6 +165,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     await api.register(pluginsRoute(plugins));
     await registerPluginBackends(api, plugins, sdk);
   }, { prefix: '/api' });
+  // A plugin that fails to register stops the start: close what is open (database, jobs, bus) so the process can exit.
+  await Promise.resolve(apiScope).catch(async (err: unknown) => { await app.close().catch(() => {}); throw err; });
 
   // Media: capability URLs (random names), served so that no stored file runs as script (see storage/index.ts).
   await app.register(staticFiles, {
@@ -154,7 +183,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
  */
 async function serveConsole(app: FastifyInstance, dir: string) {
   const hasConsole = existsSync(path.join(dir, 'index.html'));
-  if (hasConsole) await app.register(staticFiles, { root: dir, prefix: '/', wildcard: false });
+  if (hasConsole) await app.register(staticFiles, { ...builtAssetOptions(dir), prefix: '/', wildcard: false });
   else app.log.warn({ dir }, 'console not built: run `npm run build` (the API works without it)');
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0];

@@ -34,7 +34,7 @@ export async function seedFirstStart(config: Config, settings: SettingsService, 
   if (existing > 0) return undefined;
   const plan = await Plan.query().insertAndFetch({
     name: 'Completo', users: 0, connections: 0, queues: 0, value: 0,
-    useCampaigns: true, useKanban: true, useOpenAi: true, useIntegrations: true, useSchedules: true, useInternalChat: true, useExternalApi: true,
+    useCampaigns: true, useKanban: true, useOpenAi: true, useIntegrations: true, useSchedules: true, useInternalChat: true, useExternalApi: true, useFlowbuilder: true,
     features: {},
   } as Partial<Plan>);
   const company = await Company.query().insertAndFetch({

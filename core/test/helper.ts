@@ -102,7 +102,7 @@ export async function build(t: Test, options: BuildOptions & { config?: Partial<
   const createTenant: TestApp['createTenant'] = async (name, planFlags = {}, planLimits = {}) => {
     const plan = await Plan.query().insertAndFetch({
       name: `Plan ${name} ${Math.random().toString(36).slice(2, 6)}`, users: 0, connections: 0, queues: 0, value: 99,
-      useCampaigns: true, useKanban: true, useOpenAi: true, useIntegrations: true, useSchedules: true, useInternalChat: true, useExternalApi: true,
+      useCampaigns: true, useKanban: true, useOpenAi: true, useIntegrations: true, useSchedules: true, useInternalChat: true, useExternalApi: true, useFlowbuilder: true,
       // Built-in flags are columns; any other (a plugin's) lives in `features`.
       ...Object.fromEntries(Object.entries(planFlags).filter(([k]) => (BUILTIN_PLAN_FLAGS as readonly string[]).includes(k))),
       features: Object.fromEntries(Object.entries(planFlags).filter(([k]) => !(BUILTIN_PLAN_FLAGS as readonly string[]).includes(k))),

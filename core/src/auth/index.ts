@@ -4,7 +4,11 @@ import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, forbidden } from '../http/errors.js';
 
-export interface AuthUser { id: number; companyId: number; profile: 'admin' | 'user'; super: boolean }
+export interface AuthUser {
+  id: number; companyId: number; profile: 'admin' | 'user'; super: boolean;
+  /** 'billing': the renewal token an expired company's admin gets at login, good only on billing routes. */
+  scope?: 'billing';
+}
 
 declare module '@fastify/jwt' {
   interface FastifyJWT {
@@ -23,6 +27,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Routes are authenticated by default; a public route says so. */
     public?: boolean;
+    /** A route an expired company may still call with its renewal token (invoices, checkout). */
+    billing?: boolean;
   }
 }
 
@@ -40,6 +46,9 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { secret: string
     } catch {
       // 403 tells the console to refresh the access token once and retry.
       throw new AppError('ERR_SESSION_EXPIRED', 403, 'Session expired: refresh the token');
+    }
+    if (request.user.scope === 'billing' && !request.routeOptions.config?.billing) {
+      throw new AppError('ERR_SUBSCRIPTION_EXPIRED', 401, 'The subscription has expired: only its invoices can be paid');
     }
   });
   app.decorate('requireAdmin', async (request: FastifyRequest) => {

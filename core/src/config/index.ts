@@ -3,8 +3,18 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** The repository root: two levels above core/src/config. */
-export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+/**
+ * The repository root: the nearest folder above this module holding plugin.json's schema. Found by
+ * walking up because this module runs from core/src/config (tsx) or bundled into core/dist (npm start).
+ */
+export const repoRoot = findRepoRoot(path.dirname(fileURLToPath(import.meta.url)));
+
+function findRepoRoot(from: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, 'plugin.schema.json'))) return dir;
+    if (path.dirname(dir) === dir) throw new Error(`no plugin.schema.json above ${from}: is the core outside its repository?`);
+  }
+}
 
 export type DatabaseKind = 'sqlite' | 'mysql';
 
@@ -25,8 +35,24 @@ export interface Config {
   /** Speeds used by the sandbox phone network (tests shorten them). */
   sandbox: { autoScanMs: number; ackStepMs: number };
   loginRateLimit: { max: number; windowMs: number };
+  /** Failed logins and reset-code attempts per client address, across accounts (password spraying). */
+  authFailureLimit: { max: number; windowMs: number };
+  /**
+   * Which proxies may tell the client's address in X-Forwarded-For (Fastify's trustProxy): false (the
+   * default: the socket's address counts), a hop count, or the proxies' addresses / CIDR ranges.
+   */
+  trustProxy: false | number | string[];
   /** How long a process's claim on a messaging session lasts without renewal (Redis mode): the takeover delay after a crash. */
   sessionLeaseMs: number;
+  /** Database job queue: how long a claimed job stays claimed without renewal (the re-run delay after a crash). */
+  jobLeaseMs: number;
+  /** ATRIUM_TIME_SCALE: multiplies durations the spec fixes in minutes or days (1 = real time; demos and tests use less). */
+  timeScale: number;
+
+  /** Let sdk.http reach private, loopback and link-local addresses (development, tests with local fakes). */
+  allowPrivateUrls: boolean;
+  /** AES-256-GCM key of sdk.secrets (32 bytes, base64 or hex): SECRETS_KEY, else generated into DATA_DIR/secrets.json. */
+  secretsKey: string;
 }
 
 function parseDatabase(url: string | undefined, dataDir: string): Config['database'] {
@@ -43,21 +69,63 @@ function parseDatabase(url: string | undefined, dataDir: string): Config['databa
 }
 
 /**
- * JWT secrets come from the environment, or are generated once and kept in the data folder,
- * so no secret is ever hard-coded and restarts keep sessions valid.
+ * TRUST_PROXY: unset, empty, `false` or `0` → off; a whole number → that many proxy hops; otherwise a
+ * comma-separated list of proxy addresses or CIDR ranges. `true` (trust anyone) is refused: any client
+ * could then choose the address the login limits see.
+ */
+export function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
+  const raw = (value ?? '').trim();
+  if (raw === '' || raw === 'false' || raw === '0') return false;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  const list = raw.split(',').map((part) => part.trim()).filter(Boolean);
+  const address = /^[0-9a-fA-F.:]+(\/\d{1,3})?$/;
+  const bad = list.find((part) => !address.test(part));
+  if (bad !== undefined || list.length === 0) {
+    throw new Error(`TRUST_PROXY must be a hop count or a comma-separated list of proxy addresses/CIDRs (got "${bad ?? raw}")`);
+  }
+  return list;
+}
+
+/**
+ * Config's trustProxy as Fastify takes it. A hop count becomes a function trusting the nearest `n`
+ * hops: this Fastify treats a bare number as "trust nobody" (it cannot check the peer), so the count
+ * is only safe when the server's port is reachable through the proxies alone (documented).
+ */
+export function fastifyTrustProxy(value: Config['trustProxy']): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof value === 'number') return (_address, hop) => hop < value;
+  return value;
+}
+
+/** The prefix of this installation's Redis keys (jobs, limits): one per database, so installations can share a Redis. */
+export function redisPrefix(config: Pick<Config, 'database'>): string {
+  return `atrium:${config.database.url.replace(/[^\w]/g, '').slice(-40)}`;
+}
+
+/**
+ * JWT secrets and the key that encrypts stored secrets (sdk.secrets) come from the environment, or are
+ * generated once and kept in the data folder, so no secret is ever hard-coded and restarts keep sessions
+ * valid and stored secrets readable.
  */
 function loadSecrets(dataDir: string, env: NodeJS.ProcessEnv) {
   const file = path.join(dataDir, 'secrets.json');
-  let stored: { secret?: string; refreshSecret?: string } = {};
+  let stored: { secret?: string; refreshSecret?: string; secretsKey?: string } = {};
   if (existsSync(file)) stored = JSON.parse(readFileSync(file, 'utf8'));
   const secret = env.JWT_SECRET ?? stored.secret ?? randomBytes(48).toString('base64url');
   const refreshSecret = env.JWT_REFRESH_SECRET ?? stored.refreshSecret ?? randomBytes(48).toString('base64url');
-  if (!env.JWT_SECRET || !env.JWT_REFRESH_SECRET) {
-    if (stored.secret !== secret || stored.refreshSecret !== refreshSecret) {
-      writeFileSync(file, JSON.stringify({ secret, refreshSecret }, null, 2), { mode: 0o600 });
-    }
-  }
-  return { secret, refreshSecret };
+  const secretsKey = env.SECRETS_KEY || stored.secretsKey || randomBytes(32).toString('base64');
+  const next = { ...stored };
+  if (!env.JWT_SECRET || !env.JWT_REFRESH_SECRET) Object.assign(next, { secret, refreshSecret });
+  if (!env.SECRETS_KEY) next.secretsKey = secretsKey;
+  if (JSON.stringify(next) !== JSON.stringify(stored)) writeFileSync(file, JSON.stringify(next, null, 2), { mode: 0o600 });
+  return { jwt: { secret, refreshSecret }, secretsKey };
+}
+
+/** A positive factor; anything else stops start-up rather than silently running at the wrong speed. */
+function parseTimeScale(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return 1;
+  const scale = Number(value);
+  if (!Number.isFinite(scale) || scale <= 0) throw new Error(`ATRIUM_TIME_SCALE must be a positive number (got "${value}")`);
+  return scale;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -75,7 +143,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     pluginsDir: env.PLUGINS_DIR || undefined,
     admin: { email: env.ADMIN_EMAIL ?? 'admin@atrium.local', password: env.ADMIN_PASSWORD || undefined },
     jwt: {
-      ...secrets,
+      ...secrets.jwt,
       accessTtl: env.JWT_ACCESS_TTL ?? '15m',
       refreshTtlSeconds: Number(env.JWT_REFRESH_TTL_SECONDS ?? 7 * 24 * 3600),
     },
@@ -88,10 +156,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       ackStepMs: Number(env.SANDBOX_ACK_STEP_MS ?? 1500),
     },
     sessionLeaseMs: Number(env.SESSION_LEASE_MS ?? 15_000),
+    jobLeaseMs: Number(env.JOB_LEASE_MS ?? 30_000),
+    timeScale: parseTimeScale(env.ATRIUM_TIME_SCALE),
+
+    allowPrivateUrls: env.ALLOW_PRIVATE_URLS === 'true',
+    secretsKey: secrets.secretsKey,
     loginRateLimit: {
       max: Number(env.LOGIN_RATE_MAX ?? 10),
       windowMs: Number(env.LOGIN_RATE_WINDOW_MS ?? 60_000),
     },
+    authFailureLimit: {
+      max: Number(env.AUTH_FAILURES_MAX ?? 20),
+      windowMs: Number(env.AUTH_FAILURES_WINDOW_MS ?? 10 * 60_000),
+    },
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
   return { ...config, ...overrides };
 }

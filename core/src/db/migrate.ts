@@ -5,6 +5,11 @@ import * as whatsappUserStopped from './migrations/021_whatsapp_user_stopped.js'
 import * as messageSearch from './migrations/025_message_search.js';
 import * as serviceToolsIndexes from './migrations/030_service_tools_indexes.js';
 import * as messageSearchScan from './migrations/035_message_search_scan.js';
+import * as jobs from './migrations/040_jobs.js';
+import * as responderChain from './migrations/041_responder_chain.js';
+import * as scheduleJobs from './migrations/042_schedule_jobs.js';
+import * as planUseFlowbuilder from './migrations/045_plan_use_flowbuilder.js';
+import * as billing from './migrations/055_billing.js';
 
 export interface Migration {
   name: string;
@@ -32,6 +37,11 @@ export const coreMigrations: Migration[] = [
   { name: 'core/025_message_search', ...messageSearch },
   { name: 'core/030_service_tools_indexes', ...serviceToolsIndexes },
   { name: 'core/035_message_search_scan', ...messageSearchScan },
+  { name: 'core/040_jobs', ...jobs },
+  { name: 'core/041_responder_chain', ...responderChain },
+  { name: 'core/042_schedule_jobs', ...scheduleJobs },
+  { name: 'core/045_plan_use_flowbuilder', ...planUseFlowbuilder },
+  { name: 'core/055_billing', ...billing },
 ];
 
 export async function runMigrations(knex: Knex, migrations: Migration[]) {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../config/index.js';
+import { redisPrefix, type Config } from '../config/index.js';
 import authRoutes from './auth/routes.js';
 import plansRoutes from './plans/routes.js';
 import companiesRoutes from './companies/routes.js';
@@ -7,6 +7,7 @@ import usersRoutes from './users/routes.js';
 import settingsRoutes from './settings/routes.js';
 import helpsRoutes from './helps/routes.js';
 import invoicesRoutes from './invoices/routes.js';
+import billingRoutes from './billing/routes.js';
 import whatsappRoutes from './whatsapp/routes.js';
 import sandboxRoutes from './sandbox/routes.js';
 import ticketsRoutes from './tickets/routes.js';
@@ -32,10 +33,11 @@ export async function registerDomains(api: FastifyInstance, config: Config) {
     refreshSecret: config.jwt.refreshSecret,
     refreshTtlSeconds: config.jwt.refreshTtlSeconds,
     loginRateLimit: config.loginRateLimit,
+    addressLimit: { ...config.authFailureLimit, redisUrl: config.redisUrl, prefix: redisPrefix(config) },
     secureCookies: config.publicUrl.startsWith('https://'),
   });
   for (const domain of [
-    plansRoutes, companiesRoutes, usersRoutes, settingsRoutes, helpsRoutes, invoicesRoutes,
+    plansRoutes, companiesRoutes, usersRoutes, settingsRoutes, helpsRoutes, invoicesRoutes, billingRoutes,
     whatsappRoutes, sandboxRoutes, ticketsRoutes, messagesRoutes,
     contactsRoutes, queuesRoutes, queueOptionsRoutes, tagsRoutes, ticketNotesRoutes, quickMessagesRoutes,
     schedulesRoutes, dashboardRoutes, announcementsRoutes, filesRoutes, externalApiRoutes,

@@ -32,10 +32,10 @@ export function createChatbot(deps: PipelineDeps, sender: MessageSender) {
   }
 
   async function update(input: ChatbotInput, patch: Partial<Ticket>) {
-    const previous = { queueId: input.ticket.queueId, status: input.ticket.status };
+    const previous = { queueId: input.ticket.queueId, userId: input.ticket.userId, status: input.ticket.status };
     const updated = await Ticket.scoped(input.companyId).patchAndFetchById(input.ticket.id, patch);
     Object.assign(input.ticket, updated);
-    deps.bus.emit(input.companyId, 'ticket', { action: 'update', ticket: await ticketView(input.companyId, input.ticket, { contacts: [input.contact], queues: input.conn.queues }) });
+    deps.bus.emitTicketChange(input.companyId, 'update', await ticketView(input.companyId, input.ticket, { contacts: [input.contact], queues: input.conn.queues }), previous);
     if (patch.queueId !== undefined && patch.queueId !== previous.queueId) {
       await deps.hooks.run('onTicketUpdate', { companyId: input.companyId, ticket: input.ticket, previous }, deps.log);
     }
@@ -129,12 +129,13 @@ export function createChatbot(deps: PipelineDeps, sender: MessageSender) {
   }
 
   return {
-    /** Runs after an inbound message was stored and no hook handled it. */
-    async handle(input: ChatbotInput) {
-      if (input.ticket.isGroup || input.ticket.status === 'closed') return;
-      if (input.isNewTicket) return start(input);
-      if (!input.ticket.chatbot || input.ticket.userId) return;
-      return answer(input);
+    /** Answers an inbound message as the chain's last responder; true when it said or changed something. */
+    async handle(input: ChatbotInput): Promise<boolean> {
+      if (input.ticket.isGroup || input.ticket.status === 'closed') return false;
+      if (input.isNewTicket) { await start(input); return true; }
+      if (!input.ticket.chatbot || input.ticket.userId) return false;
+      await answer(input);
+      return true;
     },
   };
 }

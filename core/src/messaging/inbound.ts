@@ -14,8 +14,11 @@ import { GroupCommit } from './group-commit.js';
 import type { InboundMessage } from './provider.js';
 
 export interface InboundOptions {
-  /** Runs after the message is stored and no hook handled it: the queue chatbot. */
-  chatbot(input: { companyId: number; ticket: Ticket; contact: Contact; conn: CachedConnection; settings: Map<string, string | null>; body: string; isNewTicket: boolean }): Promise<void>;
+  /**
+   * A message from the contact was committed: its turn in the responder chain, as a durable job
+   * (resolves once the job is stored; the bots answer later, never on this path).
+   */
+  respond(input: { companyId: number; ticketId: number; messageId: number; ticket?: Ticket; isNewTicket?: boolean }): Promise<void>;
   /** A new live ticket was opened (inactivity jobs). */
   onNewTicket?(companyId: number, ticket: Ticket, conn: CachedConnection): Promise<void>;
   /** Sends a plain text on a ticket (call notices). */
@@ -187,19 +190,27 @@ export function createInboundHandler(deps: PipelineDeps, options: InboundOptions
         : await withRetries(() => store(companyId, whatsappId, msg, number, media));
     } catch (err) {
       if (media.file) await deps.storage.remove(media.file.key).catch(() => undefined);
-      if (err instanceof DuplicateMessage) return; // a replay: stored once already
+      // A replay: stored once already. Its turn is asked for again (a no-op if it was answered), in
+      // case the process that stored it died before the job was written.
+      if (err instanceof DuplicateMessage) return msg.fromMe ? undefined : respondToReplay(companyId, whatsappId, msg.providerId);
       throw err;
     }
     const { contact, ticket, message, isNewTicket, rated } = stored;
     const view = stored.view ?? await ticketView(companyId, ticket, { contacts: [contact], whatsapps: [cached.whatsapp], queues: cached.queues });
-    deps.bus.emit(companyId, 'ticket', { action: 'update', ticket: view });
-    deps.bus.emit(companyId, 'appMessage', { action: 'create', message: messageJson(message), ticket: view, contact: contact.toJSON() });
+    deps.bus.emitTicketChange(companyId, 'update', view);
+    await deps.bus.emitMessageChange(companyId, view, { action: 'create', message: messageJson(message), ticket: view, contact: contact.toJSON() });
     if (isNewTicket) await options.onNewTicket?.(companyId, ticket, cached);
-    if (rated || msg.fromMe || msg.kind === 'call_log') return;
+    if (msg.fromMe || msg.kind === 'call_log') return;
+    // A rating answer gets a turn too (the chain passes over a closed ticket), so the cursor moves past it.
+    await options.respond({ companyId, ticketId: ticket.id, messageId: message.id, ticket, isNewTicket });
+    if (rated) return;
+    // Observers only: answering is the responder chain's job.
+    await deps.hooks.run('onInboundMessage', { companyId, ticket, message, contact, connection: cached.whatsapp, isNewTicket }, log);
+  }
 
-    const handled = await deps.hooks.run('onInboundMessage', { companyId, ticket, message, contact, connection: cached.whatsapp, isNewTicket }, log);
-    if (handled) return;
-    await options.chatbot({ companyId, ticket, contact, conn: cached, settings, body: msg.body ?? '', isNewTicket });
+  async function respondToReplay(companyId: number, whatsappId: number, providerId: string) {
+    const stored = await Message.scoped(companyId).where({ whatsappId, providerId }).select('id', 'ticketId', 'fromMe').first();
+    if (stored?.ticketId && !stored.fromMe) await options.respond({ companyId, ticketId: stored.ticketId, messageId: stored.id });
   }
 
   /** Edits, deletions and reactions change the message they point at; they are not new messages. */
@@ -211,7 +222,7 @@ export function createInboundHandler(deps: PipelineDeps, options: InboundOptions
     const changed = await target.clone().patch(patch);
     if (!changed) return;
     const message = await target.clone().first();
-    if (message) deps.bus.emit(companyId, 'appMessage', { action: 'update', message: messageJson(message) });
+    if (message) await deps.bus.emitMessageChange(companyId, message.ticketId, { action: 'update', message: messageJson(message) });
   }
 
   async function onAck(conn: ConnectionRef, update: { providerId: string; ack: number }) {
@@ -220,7 +231,7 @@ export function createInboundHandler(deps: PipelineDeps, options: InboundOptions
     const changed = await query.clone().where('ack', '<', update.ack).patch({ ack: update.ack } as Partial<Message>);
     if (!changed) return;
     const message = await query.clone().first();
-    if (message) deps.bus.emit(conn.companyId, 'appMessage', { action: 'update', message: messageJson(message) });
+    if (message) await deps.bus.emitMessageChange(conn.companyId, message.ticketId, { action: 'update', message: messageJson(message) });
   }
 
   /** Calls: with the `call` setting disabled the call is rejected, logged as a call_log message and the contact told. */

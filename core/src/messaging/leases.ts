@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createClient } from 'redis';
+import type { createClient } from 'redis';
 
 /**
  * Who drives a connection's session. With several API processes (REDIS_URL), exactly one may hold a
@@ -10,19 +10,25 @@ import { createClient } from 'redis';
  */
 export interface LeaseStore {
   readonly distributed: boolean;
+  /** This process's identity in the lease values. */
+  readonly owner: string;
   /** Takes (or re-takes, when already ours) the lease; false when another process holds it. */
   acquire(whatsappId: number): Promise<boolean>;
   /** Extends our lease; false when it was lost (expired and taken by someone else). */
   renew(whatsappId: number): Promise<boolean>;
   release(whatsappId: number): Promise<void>;
+  /** Who holds the lease now (an owner id), if anyone. */
+  holder(whatsappId: number): Promise<string | undefined>;
   close(): Promise<void>;
 }
 
 export class LocalLeases implements LeaseStore {
   readonly distributed = false;
+  readonly owner = 'local';
   async acquire() { return true; }
   async renew() { return true; }
   async release() {}
+  async holder() { return this.owner; }
   async close() {}
 }
 
@@ -34,11 +40,11 @@ type RedisClient = ReturnType<typeof createClient>;
 
 export class RedisLeases implements LeaseStore {
   readonly distributed = true;
-  /** This process's identity in the lease values. */
   readonly owner = `${process.pid}:${randomBytes(8).toString('hex')}`;
   private constructor(private readonly client: RedisClient, private readonly prefix: string, readonly ttlMs: number) {}
 
   static async connect(url: string, prefix: string, ttlMs: number, onError: (err: unknown) => void) {
+    const { createClient } = await import('redis'); // only with Redis (see bus/index.ts)
     const client: RedisClient = createClient({ url });
     client.on('error', onError);
     await client.connect();
@@ -60,6 +66,10 @@ export class RedisLeases implements LeaseStore {
 
   async release(whatsappId: number) {
     await this.client.eval(RELEASE, { keys: [this.key(whatsappId)], arguments: [this.owner] });
+  }
+
+  async holder(whatsappId: number) {
+    return (await this.client.get(this.key(whatsappId))) ?? undefined;
   }
 
   async close() {

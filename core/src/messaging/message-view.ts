@@ -1,4 +1,5 @@
 import { Message } from '../db/models/index.js';
+import type { MessageView } from '../domains/messages/schemas.js';
 
 /** Spec media types (core §3) from a MIME type. */
 export function mediaTypeOf(mimetype: string): string {
@@ -7,9 +8,9 @@ export function mediaTypeOf(mimetype: string): string {
 }
 
 /** A message as the console reads it: the model's JSON plus its quoted message, when loaded. */
-export function messageJson(message: Message): Record<string, unknown> {
-  const json = message.toJSON() as Record<string, unknown>;
-  const data = json.data as Record<string, unknown> | null | undefined;
+export function messageJson(message: Message): MessageView {
+  const json = message.toJSON() as unknown as MessageView;
+  const data = json.data;
   // The storage key is internal: the URL is what clients use.
   if (data && 'mediaKey' in data) {
     const { mediaKey: _k, ...rest } = data;

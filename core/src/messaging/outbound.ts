@@ -6,6 +6,18 @@ import { ticketView, type KnownRelations } from '../domains/tickets/view.js';
 import type { PipelineDeps } from './deps.js';
 import { openLiveTicket } from './live-ticket.js';
 import { mediaTypeOf, messageJson } from './message-view.js';
+import { SESSION_MOVING } from './session-rpc.js';
+
+/**
+ * A send that finds its connection moving between processes (its process died, another takes the
+ * session over within a lease time) stays 'sending' and is tried again by this durable job, every
+ * second for up to a minute, then counts as failed. Only then: a send that reached a live process
+ * and timed out may have left, so it is never repeated.
+ */
+const REDELIVER_JOB = 'messages.redeliver';
+const REDELIVER_EVERY_MS = 1000;
+const REDELIVER_ATTEMPTS = 60;
+interface RedeliverJob { companyId: number; messageId: number; attempt: number }
 
 export interface SendInput {
   companyId: number;
@@ -38,13 +50,22 @@ export interface MessageSender {
   retry(companyId: number, messageId: number): Promise<Message>;
 }
 
+/** The connection a send goes through: the one asked for, else the company's default. */
+export async function sendingConnection(companyId: number, whatsappId?: number): Promise<Whatsapp> {
+  const whatsapp = whatsappId
+    ? await Whatsapp.scoped(companyId).findById(whatsappId)
+    : await Whatsapp.scoped(companyId).where({ isDefault: true }).first();
+  if (!whatsapp) throw notFound(whatsappId ? 'ERR_NO_WAPP_FOUND' : 'ERR_NO_DEF_WAPP_FOUND');
+  return whatsapp;
+}
+
 const lastMessageOf = (body: string | undefined, media?: StoredFile) => (body && body.trim() ? body : media ? media.name : '');
 
 export function createSender(deps: PipelineDeps): MessageSender {
   const { bus, hooks, log } = deps;
 
   /** Hands a stored message to the provider and records the outcome; the message is never lost. */
-  async function deliver(companyId: number, message: Message, ticket: Ticket, contact: Contact): Promise<Message> {
+  async function deliver(companyId: number, message: Message, ticket: Ticket, contact: Contact, attempt = 0): Promise<Message> {
     let patch: Partial<Message>;
     try {
       const provider = deps.provider(ticket.whatsappId!);
@@ -65,15 +86,31 @@ export function createSender(deps: PipelineDeps): MessageSender {
       patch = { status: 'sent', providerId: sent.providerId, ack: Math.max(message.ack, sent.ack), error: null };
     } catch (err) {
       const code = err instanceof AppError ? err.code : 'ERR_SENDING_WAPP_MSG';
+      if (code === SESSION_MOVING && attempt < REDELIVER_ATTEMPTS) {
+        await deps.jobs.enqueue<RedeliverJob>(REDELIVER_JOB, { companyId, messageId: message.id, attempt: attempt + 1 }, {
+          delayMs: REDELIVER_EVERY_MS, jobId: `redeliver-${message.id}-${attempt + 1}`,
+        });
+        log.info({ messageId: message.id, attempt }, 'connection moving between processes; the send waits');
+        return message;
+      }
       log.warn({ err, messageId: message.id, ticketId: ticket.id }, 'sending failed');
       patch = { status: 'failed', error: `${code}: ${(err as Error).message ?? ''}`.slice(0, 1000) };
     }
     // The row is ours until the provider's acks find it by the providerId set here: no read-back needed.
     await message.$query().patch(patch);
     message.$set({ ...patch, updatedAt: new Date().toISOString() });
-    bus.emit(companyId, 'appMessage', { action: 'update', message: messageJson(message) });
+    await bus.emitMessageChange(companyId, ticket, { action: 'update', message: messageJson(message) });
     return message;
   }
+
+  deps.jobs.define<RedeliverJob>(REDELIVER_JOB, async ({ companyId, messageId, attempt }) => {
+    const message = await Message.scoped(companyId).findById(messageId);
+    if (!message || message.status !== 'sending') return;
+    const ticket = await Ticket.scoped(companyId).findById(message.ticketId);
+    const contact = ticket && await Contact.scoped(companyId).findById(ticket.contactId);
+    if (!ticket || !contact) return;
+    await deliver(companyId, message, ticket, contact, attempt);
+  });
 
   /** The contact and, from the connection cache, the ticket's connection and its queues: not re-read for the event. */
   async function knownRelations(companyId: number, ticket: Ticket, contact: Contact): Promise<KnownRelations> {
@@ -107,7 +144,7 @@ export function createSender(deps: PipelineDeps): MessageSender {
       return { message, updatedTicket };
     });
     Object.assign(ticket, updatedTicket);
-    bus.emit(companyId, 'appMessage', {
+    await bus.emitMessageChange(companyId, ticket, {
       action: 'create', message: messageJson(message), ticket: await ticketView(companyId, ticket, await knownRelations(companyId, ticket, contact)), contact: contact.toJSON(),
     });
     await hooks.run('onOutboundMessage', { companyId, ticket, message }, log);
@@ -118,12 +155,9 @@ export function createSender(deps: PipelineDeps): MessageSender {
     const { companyId } = input;
     const contact = await Contact.scoped(companyId).findById(input.contactId);
     if (!contact) throw notFound('ERR_NO_CONTACT_FOUND');
-    const whatsapp = input.whatsappId
-      ? await Whatsapp.scoped(companyId).findById(input.whatsappId)
-      : await Whatsapp.scoped(companyId).where({ isDefault: true }).first();
-    if (!whatsapp) throw notFound(input.whatsappId ? 'ERR_NO_WAPP_FOUND' : 'ERR_NO_DEF_WAPP_FOUND');
+    const whatsapp = await sendingConnection(companyId, input.whatsappId);
     const { ticket, created } = await openLiveTicket(companyId, { contactId: contact.id, whatsappId: whatsapp.id, isGroup: contact.isGroup });
-    if (created) bus.emit(companyId, 'ticket', { action: 'update', ticket: await ticketView(companyId, ticket, { contacts: [contact] }) });
+    if (created) bus.emitTicketChange(companyId, 'update', await ticketView(companyId, ticket, { contacts: [contact] }));
     const message = await send({ companyId, ticket, body: input.body, media: input.media, userId: input.userId, contact });
     return { ticket, message };
   }
@@ -136,7 +170,7 @@ export function createSender(deps: PipelineDeps): MessageSender {
     const contact = ticket && await Contact.scoped(companyId).findById(ticket.contactId);
     if (!ticket || !contact) throw notFound('ERR_NO_TICKET_FOUND');
     const sending = await message.$query().patchAndFetch({ status: 'sending', error: null } as Partial<Message>);
-    bus.emit(companyId, 'appMessage', { action: 'update', message: messageJson(sending) });
+    await bus.emitMessageChange(companyId, ticket, { action: 'update', message: messageJson(sending) });
     return deliver(companyId, sending, ticket, contact);
   }
 

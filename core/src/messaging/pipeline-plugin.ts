@@ -2,12 +2,17 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../http/errors.js';
 import { createInactivity } from '../domains/tickets/inactivity.js';
+import { visibleTicket } from '../domains/tickets/access.js';
 import { createTicketService, type TicketService } from '../domains/tickets/service.js';
 import { createChatbot } from './chatbot.js';
 import { ConnectionCache } from './connection-cache.js';
 import type { InboundHandler, PipelineDeps, SessionsLike } from './deps.js';
 import { createInboundHandler } from './inbound.js';
 import { createSender, type MessageSender } from './outbound.js';
+import { createResponderChain, type ResponderChain } from './responders/chain.js';
+import { createMenuResponder } from './responders/menu.js';
+
+import { createCheckNumber, createSendToNumber } from './send-to-number.js';
 
 /** The pipeline's parts, for the ticket and message routes (and tests). */
 export interface Pipeline {
@@ -16,6 +21,7 @@ export interface Pipeline {
   tickets: TicketService;
   inbound: InboundHandler;
   connections: ConnectionCache;
+  responders: ResponderChain;
 }
 
 declare module 'fastify' {
@@ -26,6 +32,13 @@ declare module 'fastify' {
 export interface MessagesService {
   send: MessageSender['send'];
   sendToContact: MessageSender['sendToContact'];
+  /** To a number that need not be a contact yet, checked with the provider; `openTicket` decides whether agents get a ticket. */
+  sendToNumber: ReturnType<typeof createSendToNumber>;
+  /**
+   * Asks the connection's provider (the company's default when `whatsappId` is left out) whether a number has an
+   * account: `{ exists, number }` with the canonical digits. ERR_WAPP_NOT_INITIALIZED while the connection is down.
+   */
+  checkNumber: ReturnType<typeof createCheckNumber>;
 }
 
 const sessionsOf = (app: FastifyInstance) => (app as unknown as { sessions?: SessionsLike }).sessions;
@@ -49,15 +62,25 @@ export const pipelinePlugin = fp(async (app: FastifyInstance) => {
   let tickets: TicketService;
   const inactivity = createInactivity(deps, () => tickets);
   tickets = createTicketService(deps, sender, (companyId, ticket) => inactivity.schedule(companyId, ticket));
-  const chatbot = createChatbot(deps, sender);
+  // The queue option menu is the chain's last responder; plugins add theirs through sdk.responders.
+  app.responders.register(createMenuResponder(deps, createChatbot(deps, sender)));
+  const responders = createResponderChain(deps, {
+    registry: app.responders, sender,
+    emitTicket: (companyId, ticket) => tickets.emitUpdate(companyId, ticket),
+    hasFlag: (companyId, flag) => app.tenancy.hasFlag(companyId, flag),
+  });
+  app.addHook('preClose', async () => { responders.stop(); });
   const inbound = createInboundHandler(deps, {
-    chatbot: (input) => chatbot.handle(input),
+    respond: ({ companyId, ticketId, messageId, ticket, isNewTicket }) => (ticket
+      ? responders.onInbound(companyId, ticket, messageId, !!isNewTicket)
+      : responders.schedule(companyId, ticketId, messageId)),
     onNewTicket: (companyId, ticket) => inactivity.schedule(companyId, ticket),
     notify: async (companyId, ticket, contact, body) => { await sender.send({ companyId, ticket, contact, body }); },
   });
 
   sessionsOf(app)?.setInboundHandler(inbound);
-  const messages: MessagesService = { send: sender.send, sendToContact: sender.sendToContact };
+  const messages: MessagesService = { send: sender.send, sendToContact: sender.sendToContact, sendToNumber: createSendToNumber(deps, sender), checkNumber: createCheckNumber(deps) };
   app.services.messages = messages;
-  app.decorate('pipeline', { deps, sender, tickets, inbound, connections } satisfies Pipeline);
+  app.services.tickets = { emitChange: tickets.emitChange, assertVisible: async (user, ticketId) => { await visibleTicket(user, ticketId); } };
+  app.decorate('pipeline', { deps, sender, tickets, inbound, connections, responders } satisfies Pipeline);
 }, { name: 'pipeline', dependencies: ['sessions'] });

@@ -1,8 +1,13 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
+import { redisPrefix } from '../config/index.js';
 import { LocalLeases, RedisLeases, type LeaseStore } from './leases.js';
 import { providerFactory } from './providers/index.js';
+import { SessionRpc } from './session-rpc.js';
 import { SessionManager } from './sessions.js';
+
+/** How long a forwarded send or command may take in the process that drives the session. */
+const RPC_TIMEOUT_MS = 20_000;
 
 /**
  * Decorates app.sessions; when the app is ready starts every connection not stopped on purpose (the
@@ -13,16 +18,21 @@ import { SessionManager } from './sessions.js';
 export const sessionsPlugin = fp(async (app: FastifyInstance) => {
   const config = app.config;
   const LEASE_TTL_MS = config.sessionLeaseMs;
+  const prefix = redisPrefix(config);
   const leases: LeaseStore = config.redisUrl
-    ? await RedisLeases.connect(config.redisUrl, `atrium:${config.database.url.replace(/[^\w]/g, '').slice(-40)}`, LEASE_TTL_MS,
-      (err) => app.log.error({ err }, 'redis (session leases) error'))
+    ? await RedisLeases.connect(config.redisUrl, prefix, LEASE_TTL_MS, (err) => app.log.error({ err }, 'redis (session leases) error'))
     : new LocalLeases();
+  // Commands and sends for a session another process drives are forwarded to it.
+  const rpc = config.redisUrl
+    ? await SessionRpc.connect(config.redisUrl, prefix, leases.owner, RPC_TIMEOUT_MS, (err) => app.log.error({ err }, 'redis (session calls) error'))
+    : undefined;
   const sessions = new SessionManager({
     bus: app.bus,
     log: app.log,
     leases,
     createProvider: providerFactory({ config, storage: app.storage, knex: app.knex }),
     leaseRenewMs: LEASE_TTL_MS / 3,
+    rpc,
   });
   app.decorate('sessions', sessions);
 
@@ -38,6 +48,7 @@ export const sessionsPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('preClose', async () => {
     if (sweep) clearInterval(sweep);
     await sessions.shutdown();
+    await rpc?.close();
     await leases.close();
   });
 }, { name: 'sessions', dependencies: ['bus', 'storage'] });

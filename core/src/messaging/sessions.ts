@@ -4,6 +4,7 @@ import { ProviderAuthKey, Whatsapp } from '../db/models/index.js';
 import { AppError, notFound } from '../http/errors.js';
 import { connectionJson, loadConnection } from '../domains/whatsapp/serialize.js';
 import type { LeaseStore } from './leases.js';
+import { SESSION_MOVING, type SessionCall, type SessionRpc } from './session-rpc.js';
 import type {
   AckUpdate, InboundMessage, MessagingProvider, ProviderContext, ProviderEvents, SessionStatus,
 } from './provider.js';
@@ -29,7 +30,21 @@ export interface SessionManagerOptions {
   createProvider: ProviderFactory;
   /** How often a held lease is renewed (a third of its time to live). */
   leaseRenewMs?: number;
+  /** With several processes: reaches the process that holds a connection's lease. */
+  rpc?: SessionRpc;
 }
+
+/** An operation on a running session's provider that another process may ask this one to run. */
+export type ProviderOperation = (provider: MessagingProvider, args: unknown[]) => Promise<unknown>;
+
+const providerOperations: Record<string, ProviderOperation> = {
+  send: (p, [message]) => p.send(message as Parameters<MessagingProvider['send']>[0]),
+  deleteMessage: (p, [to, providerId, fromMe]) => p.deleteMessage(to as string, providerId as string, fromMe as boolean),
+  checkNumber: (p, [number]) => p.checkNumber(number as string),
+  profilePictureUrl: (p, [number]) => p.profilePictureUrl(number as string),
+};
+
+const isMoving = (err: unknown) => err instanceof AppError && err.code === SESSION_MOVING;
 
 interface Session {
   ref: ConnectionRef;
@@ -64,7 +79,12 @@ export class SessionManager {
   private draining?: Promise<void>;
   private shuttingDown = false;
 
-  constructor(private readonly opts: SessionManagerOptions) {}
+  private readonly operations = new Map<string, { run: ProviderOperation; connected: boolean }>(
+    Object.entries(providerOperations).map(([op, run]) => [op, { run, connected: true }]));
+
+  constructor(private readonly opts: SessionManagerOptions) {
+    opts.rpc?.serve((call) => this.runHere(call));
+  }
 
   // ---- the contract with the pipeline -------------------------------------------------------
 
@@ -73,17 +93,58 @@ export class SessionManager {
     void this.drain();
   }
 
-  /** The provider of a connected session; ERR_WAPP_NOT_INITIALIZED when it is not running here or not connected. */
+  /**
+   * The provider of a connected session; ERR_WAPP_NOT_INITIALIZED when it is not connected. With
+   * several processes, a session driven by another process answers through a stand-in that forwards
+   * each call to that process.
+   */
   provider(whatsappId: number): MessagingProvider {
+    if (!this.sessions.has(whatsappId) && this.opts.rpc) return this.remoteProvider(whatsappId);
+    return this.localProvider(whatsappId);
+  }
+
+  private localProvider(whatsappId: number): MessagingProvider {
     const session = this.sessions.get(whatsappId);
+    // A session this process has just taken over is still opening: with several processes that is
+    // the tail of a move, and the send waits for it instead of failing.
+    if (this.opts.rpc && session && !session.closed && session.status === 'OPENING') {
+      throw new AppError(SESSION_MOVING, 503, 'The connection is opening in this process');
+    }
     if (!session || session.closed || session.status !== 'CONNECTED') {
       throw new AppError('ERR_WAPP_NOT_INITIALIZED', 400, 'The connection is not connected');
     }
     return session.provider;
   }
 
+  /**
+   * Lets other processes run `op` on a session this process drives (the sandbox's simulated phone
+   * uses it); `onHolder` runs it wherever the session is.
+   */
+  defineOperation(op: string, run: ProviderOperation, options: { connected?: boolean } = {}): void {
+    this.operations.set(op, { run, connected: options.connected ?? true });
+  }
+
+  /** Runs a defined operation on the connection's provider, here or in the process that drives it. */
+  async onHolder(whatsappId: number, op: string, args: unknown[]): Promise<unknown> {
+    const operation = this.operations.get(op);
+    if (!operation) throw new Error(`unknown session operation ${op}`);
+    if (this.sessions.has(whatsappId) || !this.opts.rpc) return this.runLocal(operation, whatsappId, args);
+    return this.forward({ op, whatsappId, args });
+  }
+
+  private runLocal(operation: { run: ProviderOperation; connected: boolean }, whatsappId: number, args: unknown[]) {
+    const provider = operation.connected ? this.localProvider(whatsappId) : this.running(whatsappId);
+    if (!provider) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 400, 'The session is not running');
+    return operation.run(provider, args);
+  }
+
   /** Starts the session (or restarts one that is not connected); a connected session is left alone. */
-  start(companyId: number, whatsappId: number): Promise<void> {
+  async start(companyId: number, whatsappId: number): Promise<void> {
+    if (await this.forwardedCommand({ op: 'start', whatsappId, args: [companyId] })) return;
+    return this.startHere(companyId, whatsappId);
+  }
+
+  private startHere(companyId: number, whatsappId: number): Promise<void> {
     return this.serial(whatsappId, async () => {
       const row = await Whatsapp.scoped(companyId).findById(whatsappId);
       if (!row) throw notFound('ERR_NO_WAPP_FOUND');
@@ -96,7 +157,12 @@ export class SessionManager {
   }
 
   /** Stops the session and marks the connection DISCONNECTED; `logout` also unpairs and forgets the auth state. */
-  stop(whatsappId: number, options: { logout?: boolean } = {}): Promise<void> {
+  async stop(whatsappId: number, options: { logout?: boolean } = {}): Promise<void> {
+    if (await this.forwardedCommand({ op: 'stop', whatsappId, args: [options] })) return;
+    return this.stopHere(whatsappId, options);
+  }
+
+  private stopHere(whatsappId: number, options: { logout?: boolean }): Promise<void> {
     return this.serial(whatsappId, async () => {
       const session = this.sessions.get(whatsappId);
       let companyId = session?.ref.companyId;
@@ -112,7 +178,12 @@ export class SessionManager {
   }
 
   /** Forgets the pairing and shows a fresh QR. */
-  requestNewQr(companyId: number, whatsappId: number): Promise<void> {
+  async requestNewQr(companyId: number, whatsappId: number): Promise<void> {
+    if (await this.forwardedCommand({ op: 'requestNewQr', whatsappId, args: [companyId] })) return;
+    return this.requestNewQrHere(companyId, whatsappId);
+  }
+
+  private requestNewQrHere(companyId: number, whatsappId: number): Promise<void> {
     return this.serial(whatsappId, async () => {
       const row = await Whatsapp.scoped(companyId).findById(whatsappId);
       if (!row) throw notFound('ERR_NO_WAPP_FOUND');
@@ -163,6 +234,67 @@ export class SessionManager {
   }
 
   // ---- internals ----------------------------------------------------------------------------
+
+  /** The owner id of another process driving the connection's session, if one does. */
+  private async remoteHolder(whatsappId: number): Promise<string | undefined> {
+    if (!this.opts.rpc || this.sessions.has(whatsappId)) return undefined;
+    const holder = await this.opts.leases.holder(whatsappId);
+    return holder && holder !== this.opts.leases.owner ? holder : undefined;
+  }
+
+  /**
+   * Start, stop and new-QR commands go to the process driving the session (a second socket for the
+   * same number would kick the first off). False when the command is for this process to run: no
+   * other process holds the session, or its holder died and the lease is free to take.
+   */
+  private async forwardedCommand(call: SessionCall): Promise<boolean> {
+    const holder = await this.remoteHolder(call.whatsappId);
+    if (!holder) return false;
+    try {
+      await this.opts.rpc!.call(holder, call);
+      return true;
+    } catch (err) {
+      if (isMoving(err)) return false;
+      throw err;
+    }
+  }
+
+  /** A provider operation run by the process that holds the session. */
+  private async forward(call: SessionCall): Promise<unknown> {
+    const holder = await this.remoteHolder(call.whatsappId);
+    if (holder) return this.opts.rpc!.call(holder, call);
+    // Nobody holds it. A connection still marked CONNECTED lost its process moments ago: another
+    // process's sweep takes it over within a lease time, so the caller may try again.
+    const row = await Whatsapp.unscoped('a send names only the connection id; the caller checked its company')
+      .findById(call.whatsappId).select('status', 'userStopped');
+    if (row && row.status === 'CONNECTED' && !row.userStopped) {
+      throw new AppError(SESSION_MOVING, 503, 'The connection is moving to another process');
+    }
+    throw new AppError('ERR_WAPP_NOT_INITIALIZED', 400, 'The connection is not connected');
+  }
+
+  private remoteProvider(whatsappId: number): MessagingProvider {
+    const call = (op: string) => (...args: unknown[]) => this.forward({ op, whatsappId, args });
+    const refuse = async () => { throw new AppError('ERR_WAPP_NOT_INITIALIZED', 400, 'The session runs in another process'); };
+    return {
+      start: refuse, stop: refuse, requestNewQr: refuse,
+      send: call('send') as MessagingProvider['send'],
+      deleteMessage: call('deleteMessage') as MessagingProvider['deleteMessage'],
+      checkNumber: call('checkNumber') as MessagingProvider['checkNumber'],
+      profilePictureUrl: call('profilePictureUrl') as MessagingProvider['profilePictureUrl'],
+    };
+  }
+
+  /** A call from another process: this one must drive the session, or the caller is told it moved. */
+  private async runHere({ op, whatsappId, args }: SessionCall): Promise<unknown> {
+    if (op === 'start') return this.startHere(args[0] as number, whatsappId);
+    if (op === 'stop') return this.stopHere(whatsappId, (args[0] ?? {}) as { logout?: boolean });
+    if (op === 'requestNewQr') return this.requestNewQrHere(args[0] as number, whatsappId);
+    const operation = this.operations.get(op);
+    if (!operation) throw new AppError('ERR_VALIDATION', 400, `Unknown session operation ${op}`);
+    if (!this.sessions.has(whatsappId)) throw new AppError(SESSION_MOVING, 503, 'The session is no longer driven here');
+    return this.runLocal(operation, whatsappId, args);
+  }
 
   /** Runs operations on one connection one at a time (boot, routes and the lease sweep may race). */
   private serial<T>(whatsappId: number, fn: () => Promise<T>): Promise<T> {

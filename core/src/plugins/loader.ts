@@ -5,15 +5,43 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Migration } from '../db/migrate.js';
+import { builtAssetOptions } from '../http/static-assets.js';
 import type { AtriumSdk } from '../sdk/index.js';
 import { coreVersion, PluginManifestError, type DiscoveredPlugin } from './manifest.js';
+import { guardPublicRoutes } from './public-routes.js';
+
+/** True when the core itself runs compiled (npm start), false under tsx (npm run dev, tests). */
+const runningCompiled = !/\.[cm]?ts$/.test(new URL(import.meta.url).pathname);
+
+/**
+ * Where `npm run build` puts the compiled copy of a plugin's TypeScript file (core/scripts/build-server.mjs);
+ * `.mjs`, so Node reads it as a module whatever the plugin folder's package.json says.
+ */
+export const compiledBackendFile = (dir: string, rel: string) => path.join(dir, 'dist', 'backend', rel.replace(/\.[cm]?tsx?$/, '.mjs'));
+
+/**
+ * Imports one of a plugin's backend files as plugin.json names it. Under tsx, the TypeScript itself.
+ * In the compiled core, its compiled copy; a plugin not built yet (dropped into PLUGINS_DIR after the
+ * build) still loads, through tsx for that file alone, with a warning.
+ */
+async function importBackendFile(dir: string, rel: string, log?: FastifyInstance['log']) {
+  const source = path.resolve(dir, rel);
+  if (!runningCompiled || !/\.[cm]?tsx?$/.test(rel)) return import(pathToFileURL(source).href);
+  const compiled = compiledBackendFile(dir, rel);
+  if (existsSync(compiled)) return import(pathToFileURL(compiled).href);
+  log?.warn({ file: source }, 'plugin file not compiled: loading its TypeScript through tsx (run `npm run build` to compile it)');
+  const { tsImport } = await import('tsx/esm/api');
+  const mod = await tsImport(pathToFileURL(source).href, import.meta.url);
+  // Outside a `"type": "module"` package tsx loads the file as CommonJS: its exports sit under default.
+  return mod.default?.__esModule ? mod.default : mod;
+}
 
 /** The plugins' migrations, named `<pluginId>/<name>` so they never clash with each other or the core's. */
 export async function pluginMigrations(plugins: DiscoveredPlugin[]): Promise<Migration[]> {
   const all: Migration[] = [];
   for (const { manifest, dir } of plugins) {
     if (!manifest.backend?.migrations) continue;
-    const mod = await import(pathToFileURL(path.resolve(dir, manifest.backend.migrations)).href);
+    const mod = await importBackendFile(dir, manifest.backend.migrations);
     if (!Array.isArray(mod.migrations)) throw new PluginManifestError(manifest.id, 'backend.migrations', 'must export `migrations` (an array)');
     for (const m of mod.migrations as Migration[]) all.push({ ...m, name: `${manifest.id}/${m.name}` });
   }
@@ -27,13 +55,14 @@ const apiPrefix = (p: DiscoveredPlugin) => {
 
 /**
  * Registers each plugin's backend in its own encapsulated scope inside the API scope (which
- * authenticates every non-public route), with the plan flag checked on every route.
+ * authenticates every non-public route), with the plan flag checked on every route. Only the routes the
+ * manifest declares under backend.publicRoutes are public (public-routes.ts).
  */
 export async function registerPluginBackends(api: FastifyInstance, plugins: DiscoveredPlugin[], sdk: AtriumSdk) {
   for (const plugin of plugins) {
     const { manifest, dir } = plugin;
     if (!manifest.backend) continue;
-    const mod = await import(pathToFileURL(path.resolve(dir, manifest.backend.entry)).href);
+    const mod = await importBackendFile(dir, manifest.backend.entry, api.log);
     const factory = mod.default;
     if (typeof factory !== 'function') throw new PluginManifestError(manifest.id, 'backend.entry', 'must default-export a factory (sdk) => Fastify plugin');
     await api.register(async (scope) => {
@@ -41,7 +70,10 @@ export async function registerPluginBackends(api: FastifyInstance, plugins: Disc
         if (request.routeOptions.config?.public) return;
         await api.tenancy.requirePlanFlag(manifest.planFlag)(request);
       });
-      await scope.register(factory(sdk));
+      const assertDeclaredRoutesExist = guardPublicRoutes(scope, api, plugin);
+      // The plugin's responders are skipped for companies whose plan lacks its flag.
+      await scope.register(factory({ ...sdk, responders: api.responders.forPlugin(manifest.planFlag) }));
+      assertDeclaredRoutesExist();
     }, { prefix: apiPrefix(plugin) });
   }
 }
@@ -56,10 +88,9 @@ export async function serveRemotes(app: FastifyInstance, plugins: DiscoveredPlug
       continue;
     }
     await app.register(staticFiles, {
-      root,
+      ...builtAssetOptions(root, (reply) => { reply.header('Access-Control-Allow-Origin', '*'); }),
       prefix: `/plugins/${manifest.id}/`,
       decorateReply: false,
-      setHeaders: (reply) => { reply.header('Access-Control-Allow-Origin', '*'); },
     });
   }
 }
@@ -95,6 +126,7 @@ export function pluginsRoute(plugins: DiscoveredPlugin[]) {
             exposes: manifest.remote.exposes ?? './plugin',
             routes: manifest.remote.routes.filter((r) => roleAllows(r.role, request.user)),
             menu: (manifest.remote.menu ?? []).filter((m) => roleAllows(m.role, request.user)),
+            slots: manifest.remote.slots ?? [],
             i18n: manifest.remote.i18n ?? {},
           },
         });

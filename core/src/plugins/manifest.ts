@@ -4,7 +4,16 @@ import path from 'node:path';
 import semver from 'semver';
 import { repoRoot } from '../config/index.js';
 
+/** Named places in core console screens a remote may fill (host-web/src/sdk/types.ts `SlotName`; plugin.schema.json). */
+export type SlotName = 'sideMenu.badge' | 'topBar.actions' | 'queueDialog.fields' | 'connectionDialog.fields' | 'ticketHeader.actions';
 export interface MenuEntry { labelKey: string; path: string; icon?: string; order?: number; role?: 'user' | 'admin' | 'super' }
+/** A route the plugin serves without a session or plan check (a webhook), rate-limited per address. */
+export interface PublicRouteDeclaration {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** As registered in the plugin, relative to its prefix: `/webhook/:token`. */
+  url: string;
+  rateLimit?: { max: number; windowSeconds: number };
+}
 export interface PluginManifest {
   id: string;
   version: string;
@@ -12,7 +21,7 @@ export interface PluginManifest {
   description?: string;
   core: string;
   planFlag: string;
-  backend?: { entry: string; prefix?: string; migrations?: string };
+  backend?: { entry: string; prefix?: string; migrations?: string; publicRoutes?: PublicRouteDeclaration[] };
   remote?: {
     name: string;
     entry: string;
@@ -20,6 +29,7 @@ export interface PluginManifest {
     exposes?: string;
     routes: Array<{ path: string; role?: 'user' | 'admin' | 'super' }>;
     menu?: MenuEntry[];
+    slots?: SlotName[];
     i18n?: Record<string, Record<string, unknown>>;
   };
   permissions?: string[];

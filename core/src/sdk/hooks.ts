@@ -3,8 +3,8 @@ import type { Contact, Message, Ticket, Whatsapp } from '../db/models/index.js';
 /** What plugins (and core domains) can react to. Handlers run in registration order. */
 export interface HookEvents {
   /**
-   * A message from a contact was stored. Return `{ handled: true }` to stop the default chatbot
-   * (queue menu) for this message, e.g. when a flow builder or an AI prompt answers instead.
+   * A message from a contact was stored (observe only: `handled` is ignored). Bots answer through the
+   * responder chain (`sdk.responders.register`), which runs after this, off the ingestion path.
    */
   onInboundMessage: { companyId: number; ticket: Ticket; message: Message; contact: Contact; connection: Whatsapp; isNewTicket: boolean };
   /** A ticket changed status, user or queue. */

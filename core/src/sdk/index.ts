@@ -20,6 +20,13 @@ import type * as errors from '../http/errors.js';
 import type * as schemas from '../http/schemas.js';
 import type { Migration } from '../db/migrate.js';
 import type { CoreServices } from './services.js';
+import type { ResponderApi } from '../messaging/responders/types.js';
+import type { Clock } from '../clock/index.js';
+
+import type { OutboundHttp } from '../outbound-http/index.js';
+import type { Secrets } from '../secrets/index.js';
+import type { Sheets } from '../sheets/index.js';
+import type { BotClients } from '../bots/index.js';
 
 export type { HookEvents, HookHandler, HookResult } from './hooks.js';
 export type { Bus } from '../bus/index.js';
@@ -29,6 +36,16 @@ export type { Tenancy } from '../tenancy/index.js';
 export type { Migration } from '../db/migrate.js';
 export type { AuthUser } from '../auth/index.js';
 export type { CoreServices } from './services.js';
+export type { Responder, ResponderApi, ResponderContext, ResponderPlace } from '../messaging/responders/types.js';
+export type { Clock } from '../clock/index.js';
+
+export type { Secrets } from '../secrets/index.js';
+export type { Sheets, ReadSheetOptions, TempUpload } from '../sheets/index.js';
+export type { BotClients, ChatRequest, ChatTurn, OpenAiChat, TypebotAnswer, TypebotChat, TypebotMessage } from '../bots/index.js';
+/** `sdk.services.messages as MessagesService`: send, sendToContact, sendToNumber. */
+export type { MessagesService } from '../messaging/pipeline-plugin.js';
+export type { SendToNumberInput, SendToNumberResult } from '../messaging/send-to-number.js';
+export type { OutboundHttp, OutboundRequest, OutboundResponse, OutboundHttpError, OutboundFailure } from '../outbound-http/index.js';
 export type * from '../db/models/index.js';
 /** For route typing in plugins: `const api = app.withTypeProvider<TypeBoxTypeProvider>()` (types only). */
 export type { TypeBoxTypeProvider, FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
@@ -42,6 +59,10 @@ export interface AtriumSdk {
   bus: Bus;
   jobs: JobQueue;
   hooks: HookRegistry;
+  /** The responder chain: one bot answers each inbound message (docs/plugins.md "Answering messages"). */
+  responders: ResponderApi;
+  /** now(), and scale(ms) for durations the spec fixes in minutes or days (ATRIUM_TIME_SCALE). */
+  clock: Clock;
   storage: Storage;
   tenancy: Tenancy;
   errors: typeof errors;
@@ -50,6 +71,14 @@ export interface AtriumSdk {
   log: FastifyBaseLogger;
   /** Domain services the core publishes (tickets, messages …). */
   services: CoreServices;
+  /** The client for tenant-supplied URLs: timeouts, size cap, same-host redirects, private addresses refused. */
+  http: OutboundHttp;
+  /** Encrypt at rest, mask in answers: `encrypt`, `decrypt`, `mask`, `keepSecretIfMasked`, `redact`, `SecretString()`. */
+  secrets: Secrets;
+  /** Spreadsheet imports: `receiveUpload(request)` (multipart file to a temp folder), `readSheet(file, { headers, onBatch })` (streamed .xlsx rows). */
+  sheets: Sheets;
+  /** Bot clients plugins share: `openai` (chat completions at the operator's OPENAI_BASE_URL), `typebot` (startChat/continueChat via sdk.http). */
+  bots: BotClients;
 }
 
 /** A plugin's backend entry: the default export of the module named by plugin.json's backend.entry. */

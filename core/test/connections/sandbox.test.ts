@@ -218,7 +218,7 @@ t.test('disconnect logs out: DISCONNECTED, not started again on boot; start pair
   t.equal(app.sessions.running(id), undefined);
   const inbound = await request('POST', `/api/sandbox/${id}/inbound`, { token, body: { number: '5511977776666', body: 'x' } });
   t.equal(inbound.body.error, 'ERR_WAPP_NOT_INITIALIZED');
-  t.throws(() => app.sessions.provider(id), { code: 'ERR_WAPP_NOT_INITIALIZED' });
+  await t.rejects(async () => app.sessions.provider(id).send({ to: '5511977776666', body: 'x' }), { code: 'ERR_WAPP_NOT_INITIALIZED' }, 'a send finds the connection down (here or in any process)');
   await app.sessions.startAll();
   t.equal(app.sessions.running(id), undefined, 'a connection stopped on purpose stays down');
 

@@ -2,15 +2,19 @@ import t from 'tap';
 import { build } from '../helper.js';
 import { Whatsapp } from '../../src/db/models/index.js';
 import { multipart } from '../contacts/multipart.js';
+import { waitFor } from '../pipeline/http.js';
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/**
+ * The seeded sandbox connection once its stored status is CONNECTED (the token routes read the row).
+ * Generous wait: on a loaded two-core CI machine the session's status write can lag by seconds.
+ */
 async function sandbox(): Promise<Whatsapp> {
-  for (let i = 0; i < 100; i++) {
+  let last: string | undefined;
+  return waitFor(async () => {
     const w = await Whatsapp.scoped(1).where({ isDefault: true }).first();
-    if (w?.status === 'CONNECTED') return w;
-    await sleep(50);
-  }
-  throw new Error('sandbox never connected');
+    last = w?.status;
+    return w?.status === 'CONNECTED' ? w : undefined;
+  }, 30_000, 'the sandbox connection to be CONNECTED').catch((err: Error) => { throw new Error(`${err.message} (last status: ${last})`); });
 }
 
 t.test('a connection token sends a text to a number: the contact and ticket are made and the message goes out', async (t) => {

@@ -1,62 +1,15 @@
 import t from 'tap';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import knexFactory from 'knex';
 import { createKnex, dropMysqlDatabase } from '../../src/db/connection.js';
 import { testDb } from '../helper.js';
+import { api, connectedSandbox, startServer, waitForExit } from './server-process.js';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const ADMIN = { email: 'crash@atrium.test', password: 'Crash-pass-123' };
 const CONTACTS = 20;
 const PER_CONTACT = 15;
-
-const freePort = () => new Promise<number>((resolve) => {
-  const server = net.createServer().listen(0, '127.0.0.1', () => {
-    const { port } = server.address() as net.AddressInfo;
-    server.close(() => resolve(port));
-  });
-});
-
-async function startServer(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; url: string }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import=tsx', path.join(root, 'core/src/server.ts')], {
-    env: { ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try { if ((await fetch(`${url}/api/health`)).ok) return { child, url }; } catch { /* starting */ }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('server did not start');
-}
-
-/** Waits for a child to be gone, polling (a pending 'exit' listener alone does not keep the event loop alive). */
-async function waitForExit(child: ChildProcess) {
-  for (let i = 0; i < 600 && child.exitCode === null && child.signalCode === null; i++) await new Promise((r) => setTimeout(r, 50));
-}
-
-async function api(url: string, token: string | undefined, method: string, route: string, body?: unknown) {
-  const res = await fetch(`${url}${route}`, {
-    method, headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, body: await res.json().catch(() => undefined) as any };
-}
-
-async function connectedSandbox(url: string, token: string): Promise<number> {
-  for (let i = 0; i < 200; i++) {
-    const list = await api(url, token, 'GET', '/api/whatsapp');
-    const sandbox = (list.body as Array<{ id: number; provider: string; status: string }>).find((c) => c.provider === 'sandbox');
-    if (sandbox?.status === 'CONNECTED') return sandbox.id;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('the sandbox connection did not come up');
-}
 
 /** The provider's stream of events: CONTACTS contacts writing PER_CONTACT messages each, with stable ids. */
 const events = Array.from({ length: CONTACTS * PER_CONTACT }, (_, i) => ({
@@ -95,7 +48,7 @@ t.test('a server killed with SIGKILL mid-stream loses nothing and, after the pro
   const env: NodeJS.ProcessEnv = {
     ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl, REDIS_URL: process.env.TEST_REDIS_URL ?? '',
     ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'fatal', LOGIN_RATE_MAX: '1000',
-    SANDBOX_AUTOSCAN_MS: '50', SANDBOX_ACK_STEP_MS: '50', SESSION_LEASE_MS: '2000', CONSOLE_DIR: path.join(dataDir, 'none'), PLUGINS_DIR: '',
+    SANDBOX_AUTOSCAN_MS: '50', SANDBOX_ACK_STEP_MS: '50', SESSION_LEASE_MS: '2000', JOB_LEASE_MS: '2000', CONSOLE_DIR: path.join(dataDir, 'none'), PLUGINS_DIR: '',
   };
   t.teardown(async () => {
     if (testDb === 'mysql') await dropMysqlDatabase(databaseUrl);
@@ -126,11 +79,22 @@ t.test('a server killed with SIGKILL mid-stream loses nothing and, after the pro
   connectionId = await connectedSandbox(second.url, token);
   await feed(second.url, token, connectionId, events, { untilAcknowledged: true });
   await feed(second.url, token, connectionId, events.slice(0, 50), { untilAcknowledged: true }); // and some twice more
-  second.child.kill('SIGTERM');
-  await waitForExit(second.child);
 
+  // Each new ticket's greeting is a responder job: a turn cut off by the kill resumes once its lease and
+  // the ticket's turn lock have lapsed.
   const knex = testDb === 'mysql' ? createKnex({ kind: 'mysql', url: databaseUrl }) : knexFactory({ client: 'better-sqlite3', connection: { filename: path.join(dataDir, 'crash.sqlite') }, useNullAsDefault: true });
   t.teardown(() => knex.destroy());
+  const ours = () => knex('tickets').whereIn('contactId', knex('contacts').where('number', 'like', '553199%').select('id')).select('id');
+  const greetings = async () => (await knex('messages').whereIn('ticketId', ours()).where('fromMe', true).select('ticketId')) as Array<{ ticketId: number }>;
+  for (let i = 0; i < 300 && (await greetings()).length < CONTACTS; i++) await new Promise((r) => setTimeout(r, 100));
+  await new Promise((r) => setTimeout(r, 1000)); // room for a second greeting to show
+  second.child.kill('SIGTERM');
+  await waitForExit(second.child);
+  const perTicket = new Map<number, number>();
+  for (const { ticketId } of await greetings()) perTicket.set(ticketId, (perTicket.get(ticketId) ?? 0) + 1);
+  t.ok([...perTicket.values()].every((n) => n === 1), 'no ticket was greeted twice: a message is answered at most once');
+  t.ok(perTicket.size >= CONTACTS - 1, `the greetings resumed after the restart (${perTicket.size} of ${CONTACTS} tickets; at most the one in flight at the kill is lost)`);
+
   const stored = await knex('messages').where('providerId', 'like', 'CRASH-%').select('providerId');
   const ids = new Set(stored.map((m: { providerId: string }) => m.providerId));
   t.equal(stored.length, events.length, 'one row per provider event');

@@ -9,6 +9,7 @@ async function withTicket(t: Parameters<typeof build>[0]) {
   const provider = useFakeProvider(ctx.app);
   const wa = await defaultConnection();
   await ctx.app.pipeline.inbound.onMessage({ companyId: 1, whatsappId: wa.id }, inbound('5511955554444', 'oi'));
+  await ctx.app.jobs.idle(); // the greeting of the new ticket went out
   const ticket = (await Ticket.scoped(1).first())!;
   return { ...ctx, provider, wa, ticket };
 }

@@ -31,6 +31,7 @@ t.test('a two-level option menu walked through inbound messages ends in the righ
   const say = async (body: string) => {
     const before = provider.sent.length;
     await app.pipeline.inbound.onMessage(conn, inbound('5511977776666', body));
+    await app.jobs.idle();
     return provider.sent.slice(before).map((m) => m.body).join('\n');
   };
 
@@ -56,7 +57,10 @@ t.test('wrong answers beyond maxUseBotQueues stop the bot; the ticket waits with
   await Whatsapp.scoped(1).findById(wa.id).patch({ maxUseBotQueues: 2 } as Partial<Whatsapp>);
   await queuesOn(app, wa, ['Vendas', 'Suporte']);
   const conn = { companyId: 1, whatsappId: wa.id };
-  for (const body of ['oi', 'x', 'y', 'z']) await app.pipeline.inbound.onMessage(conn, inbound('5511977776667', body));
+  for (const body of ['oi', 'x', 'y', 'z']) {
+    await app.pipeline.inbound.onMessage(conn, inbound('5511977776667', body));
+    await app.jobs.idle();
+  }
   const menus = provider.sent.filter((m) => /\*1\* - Vendas/.test(m.body ?? ''));
   t.equal(menus.length, 2, 'the menu was sent maxUseBotQueues times in all');
   const ticket = (await Ticket.scoped(1).first())!;
@@ -70,6 +74,7 @@ t.test('with one queue the ticket goes to it directly, with its greeting when se
   const wa = await defaultConnection();
   const [only] = await queuesOn(app, wa, ['Atendimento']);
   await app.pipeline.inbound.onMessage({ companyId: 1, whatsappId: wa.id }, inbound('5511977776668', 'oi'));
+  await app.jobs.idle();
   const ticket = (await Ticket.scoped(1).first())!;
   t.equal(ticket.queueId, only.id);
   t.equal(ticket.chatbot, false);
@@ -87,14 +92,18 @@ t.test('out of the company hours the out-of-hours message is sent instead of the
   await app.tenancy.settings.set(1, 'scheduleType', 'company');
   app.pipeline.connections.invalidate();
   await app.pipeline.inbound.onMessage({ companyId: 1, whatsappId: wa.id }, inbound('5511977776669', 'oi'));
+  await app.jobs.idle();
   t.same(provider.sent.map((m) => m.body), ['Estamos fechados, Maria.']);
 });
 
-t.test('a hook that handles the message skips the chatbot', async (t) => {
+t.test('an onInboundMessage hook only observes: saying handled no longer silences the menu (bots answer through the responder chain)', async (t) => {
   const { app } = await build(t);
   const provider = useFakeProvider(app);
   const wa = await defaultConnection();
-  app.hooks.on('onInboundMessage', 'test', () => ({ handled: true }));
+  const seen: string[] = [];
+  app.hooks.on('onInboundMessage', 'test', ({ message }) => { seen.push(message.body ?? ''); return { handled: true }; });
   await app.pipeline.inbound.onMessage({ companyId: 1, whatsappId: wa.id }, inbound('5511977776670', 'oi'));
-  t.equal(provider.sent.length, 0, 'no greeting');
+  await app.jobs.idle();
+  t.same(seen, ['oi'], 'the hook saw the message');
+  t.equal(provider.sent.length, 1, 'the greeting was sent all the same');
 });

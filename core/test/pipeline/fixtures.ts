@@ -41,10 +41,10 @@ export function inbound(from: string, body: string, extra: Partial<InboundMessag
 
 /** Collects bus events of the company (every emit goes through app.bus.emit). */
 export function recordEvents(app: FastifyInstance) {
-  const events: Array<{ companyId: number; event: string; payload: any }> = [];
+  const events: Array<{ companyId: number; event: string; payload: any; room?: unknown }> = [];
   const original = app.bus.emit.bind(app.bus);
   app.bus.emit = (companyId, event, payload, room) => {
-    events.push({ companyId, event, payload });
+    events.push({ companyId, event, payload, room });
     original(companyId, event, payload, room);
   };
   return events;

@@ -11,6 +11,7 @@ async function fiveLiveTickets(t: Test) {
   const conn = { companyId: 1, whatsappId: wa.id };
   const numbers = Array.from({ length: 5 }, (_, i) => `55119888800${10 + i}`);
   for (const number of numbers) await built.app.pipeline.inbound.onMessage(conn, inbound(number, 'opening'));
+  await built.app.jobs.idle(); // the greetings of the new tickets went out
   return { ...built, conn, numbers };
 }
 
@@ -90,6 +91,7 @@ t.test('first-time writers in a burst get the welcome of a new ticket once each'
   const conn = { companyId: 1, whatsappId: wa.id };
   const numbers = Array.from({ length: 10 }, (_, i) => `55119666600${10 + i}`);
   await Promise.all(numbers.flatMap((n) => [inbound(n, 'oi'), inbound(n, 'tudo bem?')]).map((m) => app.pipeline.inbound.onMessage(conn, m)));
+  await app.jobs.idle();
   const greeted = provider.sent.filter((m) => String(m.body).includes('Como podemos ajudar'));
   t.equal(greeted.length, 10, 'one greeting per new ticket');
   t.same(new Set(greeted.map((m) => m.to)), new Set(numbers.map((n) => n)), 'each newcomer greeted');

@@ -41,6 +41,7 @@ t.test('GET /api/plugins lists the plugin only for companies whose plan has its 
   t.equal(hello.remote.entry, '/plugins/hello/remoteEntry.js');
   t.same(hello.remote.menu.map((m: { path: string }) => m.path), ['/hello']);
   t.equal(hello.remote.i18n.es.hello.menu, 'Hola', 'menu translations travel with the listing');
+  t.same(hello.remote.slots, ['sideMenu.badge', 'ticketHeader.actions'], 'the slots the remote fills travel with the listing');
 
   const hidden = await request('GET', '/api/plugins', { token: without.admin.token });
   t.notOk(hidden.body.plugins.some((p: { id: string }) => p.id === 'hello'), 'not listed for the company without it');
@@ -94,6 +95,9 @@ t.test('a broken manifest is rejected with a message naming the plugin and the f
 
   const wrongCore = brokenCopy(t, (m) => { m.core = '>=9.0.0'; });
   t.throws(() => readManifest(path.join(wrongCore, 'hello')), { message: /Plugin "hello": field "core" needs core >=9.0.0/ });
+
+  const unknownSlot = brokenCopy(t, (m) => { m.remote.slots = ['footer.banner']; });
+  t.throws(() => readManifest(path.join(unknownSlot, 'hello')), { message: /Plugin "hello": field "remote.slots.0"/ });
 
   const missingEntry = brokenCopy(t, (m) => { m.backend.entry = 'src/nope.ts'; });
   t.throws(() => readManifest(path.join(missingEntry, 'hello')), { message: /missing file src\/nope.ts/ });

@@ -109,6 +109,24 @@ t.test('a schedule still due is delivered by a new app built on the same databas
   }
 });
 
+t.test('a send cut off mid-way (its job runs again and finds the row ENVIANDO) is reported as ERRO once stuck, never sent again', async (t) => {
+  const { app, request, token } = await build(t);
+  const connection = await sandboxConnected();
+  const contact = await makeContact(1, { number: '5511955550005' });
+  const res = await request('POST', '/api/schedules', { token, body: { body: 'Cut off while sending', contactId: contact.id, sendAt: inSeconds(3600) } });
+  // As a process that died between the claim and the outcome leaves it: claimed 11 minutes ago, still due.
+  const sendAt = '2020-01-01 00:00:00.000';
+  await app.knex('schedules').where({ id: res.body.id }).update({ status: 'ENVIANDO', sendAt, updatedAt: new Date(Date.now() - 11 * 60_000).toISOString().replace('T', ' ').replace('Z', '') });
+  await app.jobs.enqueue('schedule.send', { companyId: 1, scheduleId: res.body.id, sendAt }, { jobId: 'second-run' });
+  const row = await waitFor(async () => {
+    const r = (await request('GET', `/api/schedules/${res.body.id}`, { token })).body;
+    return r.status === 'ERRO' ? r : undefined;
+  });
+  t.match(row.error, /interrupted while sending/);
+  const outbox = await request('GET', `/api/sandbox/${connection.id}/outbox`, { token });
+  t.equal(outbox.body.records.filter((r: { body: string }) => r.body === 'Cut off while sending').length, 0, 'not sent again');
+});
+
 t.test('schedules are listed with count, searched, filtered by contact and validated', async (t) => {
   const { request, token } = await build(t);
   const ana = await makeContact(1, { name: 'Ana Lima' });

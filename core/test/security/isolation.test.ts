@@ -1,13 +1,13 @@
 import t from 'tap';
+import type { Knex } from 'knex';
 import { randomUUID } from 'node:crypto';
-import { build } from '../helper.js';
 import {
   Contact, ContactCustomField, FileList, FileListOption, Invoice, Message, Queue, QueueOption, QuickMessage, Schedule, Setting,
   Tag, Ticket, TicketNote, User, Whatsapp,
 } from '../../src/db/models/index.js';
 import { toDbTime } from '../../src/db/time.js';
 import { hashPassword } from '../../src/util/password.js';
-import { apiRoutes, fillUrl, sample } from './routes.js';
+import { apiRoutes, buildWithFixturePlugins, fillUrl, FIXTURE_FLAGS, sample } from './routes.js';
 
 /**
  * Company 1 holds one row in every tenant table, each carrying MARKER. A second company's admin calls every
@@ -23,7 +23,8 @@ const idFor = (slot: number) => 700_000 + slot * 1000;
 async function seedCompanyA() {
   const uuids = { contact: randomUUID(), ticket: randomUUID() };
   const queue = await Queue.scoped(A).insertAndFetch({ id: idFor(1), name: `${MARKER} queue`, color: '#a1b2c3', greetingMessage: MARKER } as Partial<Queue>);
-  const wa = await Whatsapp.scoped(A).insertAndFetch({ id: idFor(2), name: `${MARKER} wa`, provider: 'sandbox', status: 'DISCONNECTED', isDefault: false, greetingMessage: MARKER, token: `${MARKER}-token` } as Partial<Whatsapp>);
+  // Stopped on purpose: with Redis the session sweep starts every connection that is not, which would change the row.
+  const wa = await Whatsapp.scoped(A).insertAndFetch({ id: idFor(2), name: `${MARKER} wa`, provider: 'sandbox', status: 'DISCONNECTED', isDefault: false, greetingMessage: MARKER, token: `${MARKER}-token`, userStopped: true } as Partial<Whatsapp>);
   const user = await User.scoped(A).insertAndFetch({ id: idFor(3), name: `${MARKER} user`, email: 'secret-alpha@atrium.test', passwordHash: await hashPassword('Secret-1'), profile: 'user', super: false, allTicket: 'enabled' } as Partial<User>);
   const contact = await Contact.scoped(A).insertAndFetch({ id: idFor(4), uuid: uuids.contact, name: `${MARKER} contact`, number: '5511977770001', email: 'secret-alpha-contact@atrium.test' } as Partial<Contact>);
   await ContactCustomField.scoped(A).insert({ id: idFor(5), contactId: contact.id, name: MARKER, value: MARKER } as Partial<ContactCustomField>);
@@ -38,20 +39,40 @@ async function seedCompanyA() {
   await Invoice.scoped(A).insert({ id: idFor(14), detail: MARKER, value: 1, dueDate: '2030-01-01', status: 'open' } as Partial<Invoice>);
   await Setting.scoped(A).insert({ id: idFor(15), key: 'secretAlpha', value: MARKER } as Partial<Setting>);
   await QueueOption.scoped(A).insert({ id: idFor(16), queueId: queue.id, title: MARKER, message: MARKER, option: '1' } as Partial<QueueOption>);
+  // The relay fixture plugin's row (its webhook routes are public): URL, secret and token all carry the marker.
+  await Setting.knex()('relaySettings').insert({ id: idFor(17), companyId: A, url: `https://relay.example/${MARKER}`, apiKey: MARKER, inboundToken: `${MARKER}-inbound` });
+  // The flow builder plugin's rows: a flow whose graph carries the marker, and a phrase campaign on it.
+  const stamp = '2030-01-01 00:00:00.000';
+  await Setting.knex()('flowBuilders').insert({ id: idFor(18), companyId: A, name: `${MARKER} flow`, active: true, flow: JSON.stringify({ nodes: [{ id: '1', type: 'message', position: { x: 0, y: 0 }, data: { label: MARKER } }], connections: [] }), createdAt: stamp, updatedAt: stamp });
+  await Setting.knex()('flowCampaigns').insert({ id: idFor(19), companyId: A, name: `${MARKER} phrase`, flowId: idFor(18), whatsappId: null, phrase: MARKER, status: true, createdAt: stamp, updatedAt: stamp });
   return { uuids, joins: { userQueues: { userId: user.id, queueId: queue.id }, whatsappQueues: { whatsappId: wa.id, queueId: queue.id }, ticketTags: { ticketId: ticket.id, tagId: tag.id } } };
+}
+
+/** Every table with an integer id and a companyId column: a plugin's own tables are tenant tables too. */
+async function tablesWithCompanyId(knex: Knex): Promise<string[]> {
+  const names: string[] = knex.client.config.client === 'sqlite3' || knex.client.config.client === 'better-sqlite3'
+    ? (await knex('sqlite_master').where({ type: 'table' }).pluck('name'))
+    : (await knex('information_schema.tables').whereRaw('table_schema = database()').pluck('TABLE_NAME'));
+  const out: string[] = [];
+  for (const name of names) {
+    const info = await knex(name).columnInfo();
+    if (info.companyId && info.id) out.push(name);
+  }
+  return out;
 }
 
 const TENANT_TABLES = [
   'queues', 'whatsapps', 'users', 'contacts', 'contactCustomFields', 'tags', 'tickets', 'messages', 'ticketNotes',
-  'quickMessages', 'schedules', 'fileLists', 'fileListOptions', 'invoices', 'settings', 'queueOptions',
+  'quickMessages', 'schedules', 'fileLists', 'fileListOptions', 'invoices', 'settings', 'queueOptions', 'relaySettings',
+  'flowBuilders', 'flowCampaigns',
 ];
 const MARKED_SLOTS = TENANT_TABLES.map((_, i) => idFor(i + 1));
 
 t.test('a user of another company can neither see nor change company 1\'s data through any route', async (t) => {
-  const { app, createTenant } = await build(t);
+  const { app, createTenant } = await buildWithFixturePlugins(t);
   const { uuids, joins } = await seedCompanyA();
   for (const [table, row] of Object.entries(joins)) await app.knex(table).insert(row);
-  const b = await createTenant('Tenant B');
+  const b = await createTenant('Tenant B', FIXTURE_FLAGS);
 
   /** Company A's marker rows (whole rows) and how many rows A has per table. */
   const snapshot = async () => {
@@ -70,15 +91,17 @@ t.test('a user of another company can neither see nor change company 1\'s data t
   const aIds = new Set<number>();
   for (const table of TENANT_TABLES) for (const { id } of await app.knex(table).where('companyId', A).select('id')) aIds.add(Number(id));
   aIds.add(A);
-  /** Ids company B legitimately owns right now (its rows may be found by id). */
+  /** Ids company B legitimately owns right now (its rows may be found by id), in the core's and the plugins' tables. */
+  const bTables = await tablesWithCompanyId(app.knex);
   const bOwned = async () => {
     const ids = new Set<number>([b.companyId, b.planId]);
-    for (const table of TENANT_TABLES) for (const { id } of await app.knex(table).where('companyId', b.companyId).select('id')) ids.add(Number(id));
+    for (const table of bTables) for (const { id } of await app.knex(table).where('companyId', b.companyId).select('id')) ids.add(Number(id));
     return ids;
   };
 
   const routes = apiRoutes(app);
   t.ok(routes.some((r) => r.url === '/api/users/:id'), 'route table lists the core routes');
+  t.ok(routes.some((r) => r.url === '/api/relay/hooks/:token' && r.isPublic), 'and the plugins\' routes, their declared public ones marked public');
   const leaks: string[] = [];
   const foreignSuccess: string[] = [];
   let sent = 0;

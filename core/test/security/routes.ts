@@ -1,4 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import type { Test } from 'tap';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from '../helper.js';
+import { Company, Plan } from '../../src/db/models/index.js';
 
 /**
  * The API's route table as the app itself records it (app.routeTable, filled by an onRoute hook), so the
@@ -10,6 +15,8 @@ export interface ApiRoute {
   params: string[];
   schema: { body?: Schema; querystring?: Schema; params?: Schema; consumes?: string[] };
   isPublic: boolean;
+  /** The plugin that registered the route (config.pluginId), if any. */
+  pluginId?: string;
 }
 
 export type Schema = {
@@ -17,6 +24,30 @@ export type Schema = {
   const?: unknown; enum?: unknown[]; format?: string; minLength?: number; maxLength?: number; minimum?: number; maximum?: number;
   minItems?: number;
 };
+
+/** The test plugins (core/test/fixtures/plugins: hello, relay with its public webhook routes), walked by the suites too. */
+export const FIXTURE_PLUGINS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/plugins');
+export const FIXTURE_FLAGS = { useHello: true, useRelay: true };
+
+/** Boots the app with the fixture plugins, their flags on for company 1 (tenants get them through createTenant's flags). */
+export async function buildWithFixturePlugins(t: Test) {
+  const env = await build(t, { extraPluginDirs: [FIXTURE_PLUGINS] });
+  const { planId } = (await Company.query().findById(1))!;
+  await Plan.query().patch({ features: FIXTURE_FLAGS } as Partial<Plan>).where('id', planId!);
+  env.app.tenancy.invalidate();
+  return env;
+}
+
+/**
+ * Public routes: the core's own (`config.public`) and the plugins', which must be the ones their manifests
+ * declare under backend.publicRoutes. The suites test them for no 5xx and no leak, not for authentication.
+ */
+export function declaredPluginPublicRoutes(app: FastifyInstance): string[] {
+  return app.plugins.flatMap((p) => (p.manifest.backend?.publicRoutes ?? []).map((d) => {
+    const prefix = p.manifest.backend?.prefix ?? `/${p.manifest.id}`;
+    return `${d.method} /api${prefix === '/' ? '' : prefix.replace(/\/$/, '')}${d.url}`;
+  }));
+}
 
 export function apiRoutes(app: FastifyInstance): ApiRoute[] {
   const out: ApiRoute[] = [];
@@ -30,6 +61,7 @@ export function apiRoutes(app: FastifyInstance): ApiRoute[] {
         params: [...route.url.matchAll(/:(\w+)/g)].map((m) => m[1]),
         schema: (route.schema ?? {}) as ApiRoute['schema'],
         isPublic: Boolean((route.config as { public?: boolean } | undefined)?.public),
+        pluginId: (route.config as { pluginId?: string } | undefined)?.pluginId,
       });
     }
   }

@@ -109,6 +109,19 @@ const SETUPS: Record<string, Setup> = {
   'POST /api/sandbox/:connectionId/inbound': async (api) => ({ params: { connectionId: (await connectedSandbox(api.app)).id }, fields: { number: '5511955550005', body: 'inbound' } }),
   'POST /api/contacts/upload': async () => ({ control: file('contacts.xlsx', await xlsxSheet(), 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet') }),
   'POST /api/contacts/import': async () => ({ control: file('contacts.xlsx', await xlsxSheet(), 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet') }),
+  'POST /api/campaigns/:id/media-upload': async (api) => {
+    const whatsappId = (await connectedSandbox(api.app)).id;
+    const contactListId = (await json(api, 'POST', '/api/contact-lists', { name: 'Media probe' })).id;
+    return { params: { id: (await json(api, 'POST', '/api/campaigns', { name: 'Media probe', whatsappId, contactListId, message1: 'probe' })).id } };
+  },
+  'POST /api/flowbuilder/img': async () => ({}),
+  'POST /api/flowbuilder/content': async () => ({}),
+  'POST /api/flowbuilder/audio': async () => ({ control: file('probe.ogg', Buffer.from('OggS probe audio'), 'audio/ogg') }),
+  'POST /api/flowbuilder/video': async () => ({ control: file('probe.mp4', Buffer.from('probe video'), 'video/mp4') }),
+  'POST /api/contact-lists/:id/upload': async (api) => ({
+    params: { id: (await json(api, 'POST', '/api/contact-lists', { name: 'Upload probe' })).id },
+    control: file('contacts.xlsx', await xlsxSheet(), 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'),
+  }),
 };
 
 const routeKey = (r: Pick<ApiRoute, 'method' | 'url'>) => `${r.method} ${r.url}`;

@@ -1,6 +1,7 @@
 import t from 'tap';
 import { build } from '../helper.js';
-import { Company } from '../../src/db/models/index.js';
+import { Company, Setting } from '../../src/db/models/index.js';
+import { readBillingConfig } from '../../src/domains/billing/config.js';
 
 const valueOf = (list: { key: string; value: string }[], key: string) => list.find((s) => s.key === key)?.value;
 
@@ -67,5 +68,31 @@ t.test('campaignsEnabled is mirrored on the company; the payment token is the su
   t.equal((await Company.query().findById(companyId))!.campaignsEnabled, false);
   t.equal((await request('PUT', '/api/settings/asaas', { token: admin.token, body: { value: 'tok' } })).status, 403);
   t.equal((await request('PUT', '/api/settings/asaas', { token, body: { value: 'secret-token' } })).status, 200);
-  t.equal(valueOf((await request('GET', '/api/settings', { token })).body, 'asaas'), 'secret-token');
+  t.equal(valueOf((await request('GET', '/api/settings', { token })).body, 'asaas'), '••••••••', 'masked even for the super user');
+});
+
+t.test('the Asaas keys are sealed at rest, masked in every answer and on the bus, kept when their mask comes back', async (t) => {
+  const { app, request, token, companyId } = await build(t);
+  const apiKey = '$aact_prod_000000000000000000secretKEY1';
+  const frames: string[] = [];
+  const emit = app.bus.emit.bind(app.bus);
+  app.bus.emit = (c, e, p, r) => { frames.push(JSON.stringify(p)); return emit(c, e, p, r); };
+  t.teardown(() => { app.bus.emit = emit; });
+
+  const saved = await request('PUT', '/api/settings/asaas', { token, body: { value: apiKey } });
+  t.equal(saved.status, 200);
+  const mask = app.atrium.secrets.mask(apiKey);
+  t.equal(saved.body.value, mask, 'the PUT answer is masked');
+  t.notOk(mask.includes('secretKEY'), 'the mask shows only the last characters');
+  t.equal(valueOf((await request('GET', '/api/settings', { token })).body, 'asaas'), mask, 'GET /settings masks it');
+  const stored = (await Setting.scoped(companyId).findOne({ key: 'asaas' }))!.value!;
+  t.ok(app.atrium.secrets.isEncrypted(stored), 'sealed at rest');
+  t.notOk(stored.includes('secretKEY'));
+
+  t.equal((await request('PUT', '/api/settings/asaas', { token, body: { value: mask } })).status, 200, 'the console re-saves the mask');
+  t.equal((await readBillingConfig(app)).asaas.apiKey, apiKey, 'the stored key is kept and the gateway reads it in clear');
+  await request('PUT', '/api/settings/asaasWebhookToken', { token, body: { value: 'whsec-0000000000000000-hook' } });
+  t.equal((await readBillingConfig(app)).asaas.webhookToken, 'whsec-0000000000000000-hook');
+  t.ok(frames.length >= 3, 'the changes were announced');
+  t.notOk(frames.some((f) => f.includes('secretKEY') || f.includes('-hook')), 'no bus frame carries a key');
 });

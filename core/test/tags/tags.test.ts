@@ -1,6 +1,8 @@
 import t from 'tap';
 import { build } from '../helper.js';
 import { captureEvents, makeTicket } from '../contacts/fixtures.js';
+import { socketFor } from '../pipeline/http.js';
+import { Queue } from '../../src/db/models/index.js';
 
 t.test('tags are listed by name with their ticket counts, searched and paged by 20', async (t) => {
   const { request, token } = await build(t);
@@ -85,12 +87,42 @@ t.test('another company gets 404 on every tag route and sees none in lists', asy
   t.equal((await request('GET', `/api/tags/${tag.id}`, { token })).body.error, 'ERR_NO_TAG_FOUND');
 });
 
-t.test('tag create, update, delete and sync emit company-1-tag', async (t) => {
+t.test('tag create, update and delete emit company-1-tag; a sync is the ticket\'s update, not a tag event', async (t) => {
   const { app, request, token } = await build(t);
   const actions = captureEvents(app, 1, 'tag');
+  const ticketActions = captureEvents(app, 1, 'ticket');
   const tag = (await request('POST', '/api/tags', { token, body: { name: 'Alpha' } })).body;
   await request('PUT', `/api/tags/${tag.id}`, { token, body: { name: 'Alpha 2' } });
   await request('POST', '/api/tags/sync', { token, body: { ticketId: (await makeTicket(1)).id, tags: [{ id: tag.id }] } });
   await request('DELETE', `/api/tags/${tag.id}`, { token });
-  t.same(actions, ['create', 'update', 'sync', 'delete']);
+  t.same(actions, ['create', 'update', 'delete']);
+  t.same(ticketActions, ['update']);
+});
+
+t.test('a ticket\'s tags follow its visibility: a user outside its queue may not sync them nor hear them change', async (t) => {
+  const { app, request, token, createUser } = await build(t);
+  const [sales, support] = await Promise.all(['Sales', 'Support'].map((name, i) => Queue.scoped(1).insertAndFetch({ name, color: `#00bb0${i}` } as Partial<Queue>)));
+  const seller = await createUser(1);
+  const agent = await createUser(1);
+  await app.knex('userQueues').insert([{ userId: seller.id, queueId: sales.id }, { userId: agent.id, queueId: support.id }]);
+  const ticket = await makeTicket(1, { queueId: support.id });
+  const vip = (await request('POST', '/api/tags', { token, body: { name: 'VIP customer' } })).body;
+
+  const refused = await request('POST', '/api/tags/sync', { token: seller.token, body: { ticketId: ticket.id, tags: [{ id: vip.id }] } });
+  t.equal(refused.status, 403);
+  t.equal(refused.body.error, 'ERR_NO_PERMISSION');
+
+  const [outsider, member] = [await socketFor(t, app, seller.token), await socketFor(t, app, agent.token)];
+  const heard: string[] = [];
+  outsider.onAny((event: string, payload: unknown) => { if (JSON.stringify(payload).includes('VIP customer')) heard.push(event); });
+  const update = new Promise<{ action: string; ticket: { id: number; tags: Array<{ id: number }> } }>((resolve) => member.on('company-1-ticket', resolve));
+  t.equal((await request('POST', '/api/tags/sync', { token: agent.token, body: { ticketId: ticket.id, tags: [{ id: vip.id }] } })).status, 200);
+  const payload = await update;
+  t.equal(payload.ticket.id, ticket.id, 'the queue member hears the ticket update');
+  t.same(payload.ticket.tags.map((tag) => tag.id), [vip.id], 'carrying its tags');
+  // Barrier: a company-wide event sent after the sync reaches the outsider after anything sent before it.
+  const barrier = new Promise((resolve) => outsider.on('company-1-tag', resolve));
+  await request('POST', '/api/tags', { token, body: { name: 'barrier' } });
+  await barrier;
+  t.same(heard, [], 'the user outside the queue heard nothing of the ticket\'s tags');
 });

@@ -125,6 +125,9 @@ t.test('list filters: status, queueIds, users, tags, unread, date, search by con
   t.equal((await q({ date: '2001-01-01' })).body.tickets.length, 0);
   await app.knex('tickets').where({ id: tn.id }).update({ unreadMessages: 0 });
   t.same(ids(await q({ withUnreadMessages: 'true' })), [ta.id, tb.id].sort());
+  // Accepting tb queues work of its own (greeting, events); let it settle so ta's next message is the newest activity.
+  await app.jobs.idle();
+  await app.pipeline.inbound.onMessage({ companyId: 1, whatsappId: ta.whatsappId! }, inbound('5511900000001', 'ainda estou aqui'));
   const page = await q({});
   t.equal(page.body.count, 3);
   t.equal(page.body.hasMore, false);
@@ -150,3 +153,12 @@ t.test('a user of another company gets 404 on every ticket and message route and
   t.same((await request('GET', '/api/tickets', { token: tok, query: { showAll: 'true' } })).body.tickets, []);
 });
 
+
+t.test('sdk.services.tickets.assertVisible: the same rule for plugins (404 outside the company, 403 outside the user\'s queues)', async (t) => {
+  const { app, ua, ta, tb, createTenant } = await setup(t);
+  const service = app.services.tickets!;
+  await t.resolves(service.assertVisible({ id: ua.id, companyId: 1 }, ta.id), 'their queue');
+  await t.rejects(service.assertVisible({ id: ua.id, companyId: 1 }, tb.id), { statusCode: 403, code: 'ERR_NO_PERMISSION' });
+  const other = await createTenant('Other Co');
+  await t.rejects(service.assertVisible({ id: other.admin.id, companyId: other.companyId }, ta.id), { statusCode: 404, code: 'ERR_NO_TICKET_FOUND' });
+});

@@ -133,7 +133,8 @@ t.test('an admin cannot delete themself; deleting a user returns their open tick
   const after = await Ticket.scoped(companyId).findById(ticket.id);
   t.equal(after!.status, 'pending');
   t.equal(after!.userId, null);
-  t.match(events, [{ c: companyId, e: 'user', p: { action: 'delete', userId: user.id } }]);
+  t.match(events.filter((x) => (x as { e: string }).e === 'user'), [{ c: companyId, e: 'user', p: { action: 'delete', userId: user.id } }]);
+  t.match(events.filter((x) => (x as { e: string; p: { action: string } }).e === 'ticket' && (x as { p: { action: string } }).p.action === 'update'), [{ c: companyId, e: 'ticket', p: { action: 'update', ticket: { id: ticket.id, status: 'pending' } } }], 'the ticket\'s return is announced');
   const gone = await request('GET', `/api/users/${user.id}`, { token: admin.token });
   t.equal(gone.status, 404);
   t.equal(gone.body.error, 'ERR_NO_USER_FOUND');

@@ -1,7 +1,7 @@
 import { BaseModel } from '../model.js';
 
 export const BUILTIN_PLAN_FLAGS = [
-  'useCampaigns', 'useKanban', 'useOpenAi', 'useIntegrations', 'useSchedules', 'useInternalChat', 'useExternalApi',
+  'useCampaigns', 'useKanban', 'useOpenAi', 'useIntegrations', 'useSchedules', 'useInternalChat', 'useExternalApi', 'useFlowbuilder',
 ] as const;
 export type BuiltinPlanFlag = (typeof BUILTIN_PLAN_FLAGS)[number];
 
@@ -18,6 +18,7 @@ export class Plan extends BaseModel {
   features?: Record<string, boolean> | null;
   useCampaigns!: boolean; useKanban!: boolean; useOpenAi!: boolean; useIntegrations!: boolean;
   useSchedules!: boolean; useInternalChat!: boolean; useExternalApi!: boolean;
+  useFlowbuilder!: boolean;
 
   /** Whether the plan grants a feature flag: a built-in column or a plugin's entry in `features`. */
   hasFlag(flag: string): boolean {

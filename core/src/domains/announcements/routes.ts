@@ -43,28 +43,28 @@ const announcementsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }
     const { limit, offset } = offsetOf(pageNumber);
     const page = pageResult(await q.limit(limit + 1).offset(offset), PAGE_SIZE);
-    return { records: page.items.map(serialize) as never, hasMore: page.hasMore };
+    return { records: page.items.map(serialize), hasMore: page.hasMore };
   });
 
   // The header's list: active ones, most important first.
   app.get('/announcements/list', { schema: { tags: ['announcements'], response: { 200: Type.Array(AnnouncementReply) } } }, async () =>
-    (await Announcement.query().where('status', true).orderBy('priority').orderBy('createdAt', 'desc').limit(50)).map(serialize) as never);
+    (await Announcement.query().where('status', true).orderBy('priority').orderBy('createdAt', 'desc').limit(50)).map(serialize));
 
   app.get('/announcements/:id', { schema: { tags: ['announcements'], params: IdParams, response: { 200: AnnouncementReply } } }, async (request) =>
-    serialize(await find(request, request.params.id)) as never);
+    serialize(await find(request, request.params.id)));
 
   app.post('/announcements', { ...su, schema: { tags: ['announcements'], body: AnnouncementBody, response: { 200: AnnouncementReply } } }, async (request) => {
     const { title, text, priority, status } = request.body;
     const row = await Announcement.query().insertAndFetch({ title, text, priority: priority ?? 3, status: status ?? true, companyId: request.user.companyId } as Partial<Announcement>);
     emit({ action: 'create', record: serialize(row) });
-    return serialize(row) as never;
+    return serialize(row);
   });
 
   app.put('/announcements/:id', { ...su, schema: { tags: ['announcements'], params: IdParams, body: Type.Partial(AnnouncementBody), response: { 200: AnnouncementReply } } }, async (request) => {
     const row = await find(request, request.params.id);
     const updated = Object.keys(request.body).length ? await row.$query().patchAndFetch(request.body as Partial<Announcement>) : row;
     emit({ action: 'update', record: serialize(updated) });
-    return serialize(updated) as never;
+    return serialize(updated);
   });
 
   app.delete('/announcements/:id', { ...su, schema: { tags: ['announcements'], params: IdParams, response: { 200: OkReply } } }, async (request) => {
@@ -84,7 +84,7 @@ const announcementsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const updated = await row.$query().patchAndFetch({ mediaPath: files[0].stored.key, mediaName: files[0].stored.name } as Partial<Announcement>);
     if (previous) await app.storage.remove(previous);
     emit({ action: 'update', record: serialize(updated) });
-    return serialize(updated) as never;
+    return serialize(updated);
   });
 
   app.delete('/announcements/:id/media-upload', { ...su, schema: { tags: ['announcements'], params: IdParams, response: { 200: AnnouncementReply } } }, async (request) => {
@@ -93,7 +93,7 @@ const announcementsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const updated = await row.$query().patchAndFetch({ mediaPath: null, mediaName: null } as Partial<Announcement>);
     if (previous) await app.storage.remove(previous);
     emit({ action: 'update', record: serialize(updated) });
-    return serialize(updated) as never;
+    return serialize(updated);
   });
 };
 

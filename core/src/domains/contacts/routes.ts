@@ -80,7 +80,7 @@ const contactsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       filtered().resultSize(),
     ]);
     const page = pageResult(rows, PAGE_SIZE);
-    return { contacts: page.items.map((c) => c.toJSON()) as never, count: total, hasMore: page.hasMore };
+    return { contacts: page.items.map((c) => c.toJSON()), count: total, hasMore: page.hasMore };
   });
 
   // The picker list: every contact's id, name and number (optionally filtered), sorted by name.
@@ -94,7 +94,7 @@ const contactsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const q = Contact.scoped(request.user.companyId).select('id', 'name', 'number', 'email', 'profilePicUrl').orderBy('name').limit(5000);
     const term = request.query.searchParam?.trim();
     if (term) q.where((w) => w.whereRaw("LOWER(name) LIKE ? ESCAPE ?", [likeAnywhere(term.toLowerCase()), LIKE_ESCAPE]).orWhereRaw("number LIKE ? ESCAPE ?", [likeAnywhere(term.replace(/[\s()+\-.]/g, '')), LIKE_ESCAPE]));
-    return (await q).map((c) => c.toJSON()) as never;
+    return (await q).map((c) => c.toJSON());
   });
 
   app.get('/contacts/sample', { schema: { tags: ['contacts'], produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'] } }, async (_request, reply) => {
@@ -130,7 +130,7 @@ const contactsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }
 
   app.get('/contacts/:id', { schema: { tags: ['contacts'], params: IdParams, response: { 200: ContactReply } } }, async (request) =>
-    (await loadContact(request.user.companyId, request.params.id)).toJSON() as never);
+    (await loadContact(request.user.companyId, request.params.id)).toJSON());
 
   app.post('/contacts', { schema: { tags: ['contacts'], body: ContactBody, response: { 200: ContactReply } } }, async (request) => {
     const companyId = request.user.companyId;
@@ -146,7 +146,7 @@ const contactsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (extraInfo?.length) await replaceExtraInfo(companyId, contact.id, extraInfo);
     const full = await loadContact(companyId, contact.id);
     emit(companyId, { action: 'create', contact: full });
-    return full.toJSON() as never;
+    return full.toJSON();
   });
 
   app.put('/contacts/:id', {
@@ -168,7 +168,7 @@ const contactsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (extraInfo) await replaceExtraInfo(companyId, contact.id, extraInfo);
     const full = await loadContact(companyId, contact.id);
     emit(companyId, { action: 'update', contact: full });
-    return full.toJSON() as never;
+    return full.toJSON();
   });
 
   app.delete('/contacts/:id', { preHandler: app.requireAdmin, schema: { tags: ['contacts'], params: IdParams, response: { 200: OkReply } } }, async (request) => {

@@ -1,6 +1,6 @@
-import ExcelJS from 'exceljs';
 import { PassThrough, Readable } from 'node:stream';
 import { Contact } from '../../db/models/index.js';
+import { loadExcelJs } from '../../sheets/exceljs.js';
 
 const PAGE = 1000;
 type ExportRow = { id: number; name: string; number: string; email: string | null; createdAt: string | null };
@@ -37,13 +37,14 @@ export function contactsCsv(companyId: number): Readable {
 /** An .xlsx written with exceljs' streaming writer: rows are committed as they are read. */
 export function contactsXlsx(companyId: number, log: { error(obj: unknown, msg: string): void }): Readable {
   const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: false });
-  const sheet = workbook.addWorksheet('contacts');
-  sheet.columns = [
-    { header: 'id', key: 'id' }, { header: 'name', key: 'name' }, { header: 'number', key: 'number' },
-    { header: 'email', key: 'email' }, { header: 'createdAt', key: 'createdAt' },
-  ];
   (async () => {
+    const ExcelJS = await loadExcelJs();
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: false });
+    const sheet = workbook.addWorksheet('contacts');
+    sheet.columns = [
+      { header: 'id', key: 'id' }, { header: 'name', key: 'name' }, { header: 'number', key: 'number' },
+      { header: 'email', key: 'email' }, { header: 'createdAt', key: 'createdAt' },
+    ];
     for await (const page of contactPages(companyId)) for (const row of page) sheet.addRow(row).commit();
     sheet.commit();
     await workbook.commit();
@@ -53,6 +54,7 @@ export function contactsXlsx(companyId: number, log: { error(obj: unknown, msg: 
 
 /** The sample sheet the import expects: a header row and two example contacts. */
 export async function sampleSheet(): Promise<Buffer> {
+  const ExcelJS = await loadExcelJs();
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet('contacts');
   sheet.columns = [{ header: 'name', key: 'name', width: 30 }, { header: 'number', key: 'number', width: 20 }, { header: 'email', key: 'email', width: 30 }];

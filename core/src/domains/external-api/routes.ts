@@ -1,12 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
-import { randomUUID } from 'node:crypto';
-import { Contact, Whatsapp } from '../../db/models/index.js';
+import { Whatsapp } from '../../db/models/index.js';
 import { AppError, badRequest, forbidden } from '../../http/errors.js';
 import type { StoredFile } from '../../storage/index.js';
 import { isValidNumber, normalizeNumber } from '../../util/phone.js';
-import { isUniqueViolation } from '../../db/errors.js';
+import { findOrCreateContact } from '../contacts/find-or-create.js';
 
 const SendBody = Type.Object({ number: Type.String({ minLength: 1, maxLength: 50 }), body: Type.Optional(Type.String({ maxLength: 10_000 })) });
 type SendBody = Static<typeof SendBody>;
@@ -31,20 +30,6 @@ const externalApiRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (!whatsapp) throw new AppError('ERR_INVALID_API_TOKEN', 401, 'Unknown or missing connection token');
     if (!(await app.tenancy.hasFlag(whatsapp.companyId, 'useExternalApi'))) throw forbidden('ERR_PLAN_FEATURE_DISABLED', 'This company\'s plan does not include the external API');
     return whatsapp;
-  }
-
-  /** The contact of that number in the company, created on first use (the unique key settles races). */
-  async function contactFor(companyId: number, number: string): Promise<Contact> {
-    const existing = await Contact.scoped(companyId).findOne({ number });
-    if (existing) return existing;
-    try {
-      const contact = await Contact.scoped(companyId).insertAndFetch({ uuid: randomUUID(), name: number, number, isGroup: false } as Partial<Contact>);
-      app.bus.emit(companyId, 'contact', { action: 'create', contact });
-      return contact;
-    } catch (err) {
-      if (!isUniqueViolation(err)) throw err;
-      return (await Contact.scoped(companyId).findOne({ number }))!;
-    }
   }
 
   /** Multipart: fields number and body, files under `medias`, streamed into storage. */
@@ -83,7 +68,7 @@ const externalApiRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const messages = app.services.messages as MessagesLike | undefined;
     if (!messages?.sendToContact) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 503, 'Messaging is not available');
 
-    const contact = await contactFor(companyId, number);
+    const { contact } = await findOrCreateContact(app.bus, companyId, number);
     // One message per media (the body as the first one's caption), or one text message.
     const outgoing = medias.length ? medias.map((media, i) => ({ media, body: i === 0 ? fields.body : undefined })) : [{ media: undefined, body: fields.body }];
     let last: Awaited<ReturnType<MessagesLike['sendToContact']>> | undefined;

@@ -41,7 +41,7 @@ const filesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (searchParam?.trim()) q.whereRaw("LOWER(name) LIKE ? ESCAPE ?", [likeAnywhere(searchParam.trim().toLowerCase()), LIKE_ESCAPE]);
     const { limit, offset } = offsetOf(pageNumber);
     const page = pageResult(await q.limit(limit + 1).offset(offset), PAGE_SIZE);
-    return { files: page.items.map(serialize) as never, hasMore: page.hasMore };
+    return { files: page.items.map(serialize), hasMore: page.hasMore };
   });
 
   app.get('/files/list', {
@@ -49,11 +49,11 @@ const filesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => {
     const q = withOptions(request.user.companyId).orderBy('name').limit(500);
     if (request.query.searchParam?.trim()) q.whereRaw("LOWER(name) LIKE ? ESCAPE ?", [likeAnywhere(request.query.searchParam.trim().toLowerCase()), LIKE_ESCAPE]);
-    return (await q).map(serialize) as never;
+    return (await q).map(serialize);
   });
 
   app.get('/files/:id', { schema: { tags: ['files'], params: IdParams, response: { 200: FileListReply } } }, async (request) =>
-    serialize(await find(request.user.companyId, request.params.id)) as never);
+    serialize(await find(request.user.companyId, request.params.id)));
 
   app.post('/files', { schema: { tags: ['files'], body: FileListBody, response: { 200: FileListReply } } }, async (request) => {
     const companyId = request.user.companyId;
@@ -71,7 +71,7 @@ const filesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }
     const out = serialize(await find(companyId, id));
     emit(companyId, { action: 'create', fileList: out });
-    return out as never;
+    return out;
   });
 
   // Options with an id are kept (renamed), new ones added, missing ones removed with their files.
@@ -108,7 +108,7 @@ const filesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     for (const gone of removed) if (gone.path) await app.storage.remove(gone.path);
     const out = serialize(await find(companyId, list.id));
     emit(companyId, { action: 'update', fileList: out });
-    return out as never;
+    return out;
   });
 
   app.delete('/files/:id', { schema: { tags: ['files'], params: IdParams, response: { 200: OkReply } } }, async (request) => {
@@ -148,7 +148,7 @@ const filesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }
     const out = serialize(await find(companyId, list.id));
     emit(companyId, { action: 'update', fileList: out });
-    return out as never;
+    return out;
   });
 };
 

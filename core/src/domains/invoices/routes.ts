@@ -4,6 +4,7 @@ import { Company, Invoice } from '../../db/models/index.js';
 import { notFound } from '../../http/errors.js';
 import { IdParams, PAGE_SIZE, PagingQuery, offsetOf, pageOf, pageResult } from '../../http/schemas.js';
 import { likeAnywhere } from '../../db/like.js';
+import { settleInvoice } from '../billing/payment.js';
 
 const IsoDate = Type.String({ pattern: '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$' });
 const Status = Type.Union([Type.Literal('paid'), Type.Literal('open')]);
@@ -15,6 +16,7 @@ const InvoiceReply = Type.Object({
   value: Type.Number(),
   dueDate: Type.String(),
   status: Type.String(),
+  paidAt: Type.Optional(Type.Union([Type.String(), Type.Null()])),
   createdAt: Type.Optional(Type.String()),
   updatedAt: Type.Optional(Type.String()),
 });
@@ -27,12 +29,16 @@ const fields = {
   status: Type.Optional(Status),
 };
 
-/** A company reads its own invoices; the super user issues them and marks them paid. Display status is the console's. */
+/**
+ * A company reads its own invoices; the super user issues them and marks them paid. Display status is the console's.
+ * Generation, checkout and gateway payments live in domains/billing.
+ */
 const invoicesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['invoices'];
   const superOnly = { preHandler: app.requireSuper };
 
-  app.get('/invoices/all', { schema: { tags, querystring: PagingQuery, response: { 200: pageOf('invoices', InvoiceReply) } } }, async (request) => {
+  // Readable with an expired company's renewal token too: it has to see what it pays.
+  app.get('/invoices/all', { config: { billing: true }, schema: { tags, querystring: PagingQuery, response: { 200: pageOf('invoices', InvoiceReply) } } }, async (request) => {
     const { searchParam, pageNumber } = request.query;
     const query = Invoice.scoped(request.user.companyId).orderBy('id', 'desc').limit(PAGE_SIZE + 1).offset(offsetOf(pageNumber).offset);
     if (searchParam?.trim()) query.whereRaw('detail like ? escape ?', [likeAnywhere(searchParam.trim()), '\\']);
@@ -40,7 +46,7 @@ const invoicesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return { invoices: items.map(invoiceJson), hasMore };
   });
 
-  app.get('/invoices/:id', { schema: { tags, params: IdParams, response: { 200: InvoiceReply } } }, async (request) => {
+  app.get('/invoices/:id', { config: { billing: true }, schema: { tags, params: IdParams, response: { 200: InvoiceReply } } }, async (request) => {
     const invoice = await Invoice.scoped(request.user.companyId).findById(request.params.id);
     if (!invoice) throw notFound('ERR_NO_INVOICE_FOUND', 'Invoice not found');
     return invoiceJson(invoice);
@@ -63,7 +69,17 @@ const invoicesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => {
     const invoice = await Invoice.unscoped('the super user manages every company\'s invoices').findById(request.params.id);
     if (!invoice) throw notFound('ERR_NO_INVOICE_FOUND', 'Invoice not found');
-    const updated = await invoice.$query().patchAndFetch(request.body as Partial<Invoice>);
+    const { status, ...fields } = request.body;
+    if (Object.keys(fields).length > 0) await invoice.$query().patch(fields as Partial<Invoice>);
+    // Marking paid is a payment confirmed by hand (a static Pix code): the same guarded transition as a gateway's,
+    // so the due date moves once. Reopening a paid invoice does not move it back.
+    if (status === 'paid' && invoice.status === 'open') {
+      const current = await invoice.$query();
+      await settleInvoice(app, { invoiceId: invoice.id, amount: current.value, via: 'manual' });
+    } else if (status === 'open' && invoice.status === 'paid') {
+      await invoice.$query().patch({ status: 'open', paidAt: null, paidValue: null, paidVia: null } as Partial<Invoice>);
+    }
+    const updated = await invoice.$query();
     app.bus.emit(updated.companyId, 'invoice', { action: 'update', invoice: invoiceJson(updated) });
     return invoiceJson(updated);
   });

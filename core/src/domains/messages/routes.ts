@@ -3,11 +3,12 @@ import type { FastifyRequest } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import { Contact, Message, Ticket } from '../../db/models/index.js';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors.js';
-import { AnyObject, IdParams, PAGE_SIZE, pageResult, offsetOf } from '../../http/schemas.js';
+import { IdParams, PAGE_SIZE, pageResult, offsetOf } from '../../http/schemas.js';
 import { messageJson, withQuoted } from '../../messaging/message-view.js';
 import type { StoredFile } from '../../storage/index.js';
 import { canSee, loadActor, type Actor } from '../tickets/access.js';
 import { ticketView } from '../tickets/view.js';
+import { MessagePageReply, MessageView, SentMessagesReply } from './schemas.js';
 
 const TicketParams = Type.Object({ ticketId: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
 const SendBody = Type.Object({
@@ -34,7 +35,7 @@ const messagesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     schema: {
       tags: ['messages'], params: TicketParams,
       querystring: Type.Object({ pageNumber: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })) }),
-      response: { 200: Type.Object({ messages: Type.Array(AnyObject), ticket: AnyObject, count: Type.Integer(), hasMore: Type.Boolean() }) },
+      response: { 200: MessagePageReply },
     },
   }, async (request) => {
     const actor = await loadActor(request.user);
@@ -81,7 +82,7 @@ const messagesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       tags: ['messages'], params: TicketParams,
       body: { content: { 'application/json': { schema: SendBody } } },
       consumes: ['application/json', 'multipart/form-data'],
-      response: { 200: Type.Object({ messages: Type.Array(AnyObject) }) },
+      response: { 200: SentMessagesReply },
     },
   }, async (request) => {
     const actor = await loadActor(request.user);
@@ -126,7 +127,7 @@ const messagesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }
 
   app.delete('/messages/:id', {
-    schema: { tags: ['messages'], params: IdParams, response: { 200: AnyObject } },
+    schema: { tags: ['messages'], params: IdParams, response: { 200: MessageView } },
   }, async (request) => {
     const { actor, message, ticket } = await ownMessage(request);
     // Only own messages (core §6): sent from here, by the caller (an admin may delete the bot's too).
@@ -142,12 +143,12 @@ const messagesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
     }
     const deleted = await message.$query().patchAndFetch({ isDeleted: true } as Partial<Message>);
-    app.bus.emit(actor.companyId, 'appMessage', { action: 'update', message: messageJson(deleted) });
+    await app.bus.emitMessageChange(actor.companyId, ticket, { action: 'update', message: messageJson(deleted) });
     return messageJson(deleted);
   });
 
   app.post('/messages/:id/retry', {
-    schema: { tags: ['messages'], params: IdParams, response: { 200: AnyObject } },
+    schema: { tags: ['messages'], params: IdParams, response: { 200: MessageView } },
   }, async (request) => {
     const { actor, message } = await ownMessage(request);
     return messageJson(await app.pipeline.sender.retry(actor.companyId, message.id));

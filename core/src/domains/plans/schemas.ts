@@ -9,7 +9,7 @@ export const Features = Type.Record(Type.String({ pattern: FlagName }), Type.Boo
 
 const flagProps = Object.fromEntries(BUILTIN_PLAN_FLAGS.map((f) => [f, Type.Boolean()]));
 
-/** A plan as the API sends it: limits, value, the seven built-in flags and the plugin flags. */
+/** A plan as the API sends it: limits, value, the built-in flags and the plugin flags. */
 export const PlanReply = Type.Object({
   id: Type.Integer(),
   name: Type.String(),

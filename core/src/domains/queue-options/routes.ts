@@ -45,13 +45,13 @@ const queueOptionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   }, async (request) => {
     const rows = await siblingsQuery(request.user.companyId, request.query.queueId, parentOf(request.query.parentId));
-    return rows.sort(byOption).map((o) => o.toJSON()) as never;
+    return rows.sort(byOption).map((o) => o.toJSON());
   });
 
   app.get('/queue-options/:id', { schema: { tags: ['queues'], params: IdParams, response: { 200: OptionReply } } }, async (request) => {
     const option = await QueueOption.scoped(request.user.companyId).findById(request.params.id);
     if (!option) throw notFound('ERR_NO_QUEUE_OPTION_FOUND', 'Option not found');
-    return option.toJSON() as never;
+    return option.toJSON();
   });
 
   app.post('/queue-options', { preHandler: app.requireAdmin, schema: { tags: ['queues'], body: OptionBody, response: { 200: OptionReply } } }, async (request) => {
@@ -63,7 +63,7 @@ const queueOptionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const option = request.body.option !== undefined ? String(request.body.option) : String((await siblingsQuery(companyId, queueId, parentId).resultSize()) + 1);
     const created = await QueueOption.scoped(companyId).insertAndFetch({ title, message: message ?? null, option, queueId, parentId } as Partial<QueueOption>);
     emit(companyId, { action: 'create', queueOption: created });
-    return created.toJSON() as never;
+    return created.toJSON();
   });
 
   app.put('/queue-options/:id', {
@@ -84,7 +84,7 @@ const queueOptionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     await current.$query().patch(patch);
     const updated = (await QueueOption.scoped(companyId).findById(current.id))!;
     emit(companyId, { action: 'update', queueOption: updated });
-    return updated.toJSON() as never;
+    return updated.toJSON();
   });
 
   app.delete('/queue-options/:id', { preHandler: app.requireAdmin, schema: { tags: ['queues'], params: IdParams, response: { 200: OkReply } } }, async (request) => {

@@ -45,11 +45,11 @@ const queuesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => {
     // NULL orderQueue sorts last on both databases.
     const rows = await Queue.scoped(request.user.companyId).orderByRaw('CASE WHEN orderQueue IS NULL THEN 1 ELSE 0 END, orderQueue, name');
-    return rows.map((q) => q.toJSON()) as never;
+    return rows.map((q) => q.toJSON());
   });
 
   app.get('/queue/:id', { schema: { tags: ['queues'], params: IdParams, response: { 200: QueueReply } } }, async (request) =>
-    (await find(request.user.companyId, request.params.id)).toJSON() as never);
+    (await find(request.user.companyId, request.params.id)).toJSON());
 
   app.post('/queue', { preHandler: app.requireAdmin, schema: { tags: ['queues'], body: QueueBody, response: { 200: QueueReply } } }, async (request) => {
     const companyId = request.user.companyId;
@@ -59,7 +59,7 @@ const queuesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     try {
       const queue = await Queue.scoped(companyId).insertAndFetch({ ...fields, name: fields.name.trim(), schedules: schedules?.length ? schedules : defaultSchedules() } as Partial<Queue>);
       emit(companyId, { action: 'create', queue });
-      return queue.toJSON() as never;
+      return queue.toJSON();
     } catch (err) {
       if (isUniqueViolation(err)) throw await queueConflict(companyId, fields.color);
       throw err;
@@ -79,7 +79,7 @@ const queuesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }
     const updated = await find(companyId, queue.id);
     emit(companyId, { action: 'update', queue: updated });
-    return updated.toJSON() as never;
+    return updated.toJSON();
   });
 
   app.delete('/queue/:id', { preHandler: app.requireAdmin, schema: { tags: ['queues'], params: IdParams, response: { 200: OkReply } } }, async (request) => {

@@ -49,7 +49,7 @@ const quickMessagesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }
     const { limit, offset } = offsetOf(pageNumber);
     const page = pageResult(await q.limit(limit + 1).offset(offset), PAGE_SIZE);
-    return { records: page.items.map(serialize) as never, hasMore: page.hasMore };
+    return { records: page.items.map(serialize), hasMore: page.hasMore };
   });
 
   // The composer's "/" picker: shortcode prefix, 20 at most (the (companyId, shortcode) index).
@@ -59,11 +59,11 @@ const quickMessagesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const q = visibleTo(request.user.companyId, request.user.id).where('status', 'active').orderBy('shortcode').limit(20);
     const term = request.query.searchParam?.trim().replace(/^\//, '');
     if (term) q.whereRaw("shortcode LIKE ? ESCAPE ?", [likePrefix(term), LIKE_ESCAPE]);
-    return (await q).map(serialize) as never;
+    return (await q).map(serialize);
   });
 
   app.get('/quick-messages/:id', { schema: { tags: ['quick-messages'], params: IdParams, response: { 200: QuickReply } } }, async (request) =>
-    serialize(await find(request, request.params.id, false)) as never);
+    serialize(await find(request, request.params.id, false)));
 
   app.post('/quick-messages', { schema: { tags: ['quick-messages'], body: QuickBody, response: { 200: QuickReply } } }, async (request) => {
     const companyId = request.user.companyId;
@@ -72,7 +72,7 @@ const quickMessagesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       shortcode: shortcode.trim(), message: message ?? null, geral: geral ?? false, status: status ?? 'active', userId: request.user.id,
     } as Partial<QuickMessage>);
     emit(companyId, { action: 'create', record: serialize(row) });
-    return serialize(row) as never;
+    return serialize(row);
   });
 
   app.put('/quick-messages/:id', { schema: { tags: ['quick-messages'], params: IdParams, body: Type.Partial(QuickBody), response: { 200: QuickReply } } }, async (request) => {
@@ -81,7 +81,7 @@ const quickMessagesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (patch.shortcode) patch.shortcode = patch.shortcode.trim();
     const updated = Object.keys(patch).length ? await row.$query().patchAndFetch(patch) : row;
     emit(request.user.companyId, { action: 'update', record: serialize(updated) });
-    return serialize(updated) as never;
+    return serialize(updated);
   });
 
   app.delete('/quick-messages/:id', { schema: { tags: ['quick-messages'], params: IdParams, response: { 200: OkReply } } }, async (request) => {
@@ -102,7 +102,7 @@ const quickMessagesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const updated = await row.$query().patchAndFetch({ mediaPath: stored.key, mediaName: stored.name } as Partial<QuickMessage>);
     if (previous) await app.storage.remove(previous);
     emit(request.user.companyId, { action: 'update', record: serialize(updated) });
-    return serialize(updated) as never;
+    return serialize(updated);
   });
 
   app.delete('/quick-messages/:id/media-upload', { schema: { tags: ['quick-messages'], params: IdParams, response: { 200: QuickReply } } }, async (request) => {
@@ -111,7 +111,7 @@ const quickMessagesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const updated = await row.$query().patchAndFetch({ mediaPath: null, mediaName: null } as Partial<QuickMessage>);
     if (previous) await app.storage.remove(previous);
     emit(request.user.companyId, { action: 'update', record: serialize(updated) });
-    return serialize(updated) as never;
+    return serialize(updated);
   });
 };
 

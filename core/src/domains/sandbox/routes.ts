@@ -51,10 +51,27 @@ const sandboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (row.provider !== 'sandbox') throw badRequest('ERR_NOT_SANDBOX', 'This is not a sandbox connection');
     return row;
   };
-  const runningSandbox = (connectionId: number) => {
-    const provider = app.sessions.running(connectionId);
+  const asSandbox = (provider: unknown) => {
     if (!(provider instanceof SandboxProvider)) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 400, 'The sandbox session is not running');
     return provider;
+  };
+  // Run by the process that drives the session (with several processes, maybe not this one): the
+  // arguments travel as JSON, so a file's bytes go as base64.
+  app.sessions.defineOperation('sandbox.inbound', async (provider, [input]) => {
+    const { media, ...rest } = input as Omit<SimulatedInbound, 'media'> & { media?: { data: string; mimetype: string; filename: string } };
+    return asSandbox(provider).simulateInbound({ ...rest, media: media && { ...media, data: Buffer.from(media.data, 'base64') } });
+  });
+  app.sessions.defineOperation('sandbox.scan', async (provider) => {
+    const sandbox = asSandbox(provider);
+    return { scanned: await sandbox.scan(), connected: sandbox.connected };
+  }, { connected: false });
+  const onSandbox = async <T>(connectionId: number, op: string, args: unknown[] = []) => {
+    try {
+      return await app.sessions.onHolder(connectionId, op, args) as T;
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'ERR_WAPP_NOT_INITIALIZED') throw new AppError('ERR_WAPP_NOT_INITIALIZED', 400, 'The sandbox session is not running');
+      throw err;
+    }
   };
 
   app.post('/sandbox/:connectionId/inbound', {
@@ -69,9 +86,9 @@ const sandboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   }, async (request) => {
     await sandboxOf(request, request.params.connectionId);
-    const input = request.isMultipart() ? await readMultipart(request) : (request.body as InboundBody);
-    const provider = runningSandbox(request.params.connectionId);
-    return { providerId: await provider.simulateInbound(input) };
+    const input: SimulatedInbound = request.isMultipart() ? await readMultipart(request) : (request.body as InboundBody);
+    const media = input.media && { ...input.media, data: input.media.data.toString('base64') };
+    return { providerId: await onSandbox<string>(request.params.connectionId, 'sandbox.inbound', [{ ...input, media }]) };
   });
 
   app.get('/sandbox/:connectionId/outbox', {
@@ -96,9 +113,8 @@ const sandboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
     schema: { tags: ['sandbox'], params: Params, response: { 200: OkReply } },
   }, async (request) => {
     await sandboxOf(request, request.params.connectionId);
-    const provider = runningSandbox(request.params.connectionId);
-    const scanned = await provider.scan();
-    return { message: scanned ? 'QR scanned' : provider.connected ? 'Already connected' : 'No QR to scan' };
+    const { scanned, connected } = await onSandbox<{ scanned: boolean; connected: boolean }>(request.params.connectionId, 'sandbox.scan');
+    return { message: scanned ? 'QR scanned' : connected ? 'Already connected' : 'No QR to scan' };
   });
 };
 

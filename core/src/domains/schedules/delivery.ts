@@ -6,6 +6,8 @@ import type { StoredFile } from '../../storage/index.js';
 import { storedFileOf } from '../files/media-upload.js';
 
 export const SCHEDULE_JOB = 'schedule.send';
+const SCHEDULE_STUCK_JOB = 'schedule.stuck';
+const STUCK_ERROR = 'ERR_SENDING_WAPP_MSG: interrupted while sending; check the conversation before re-scheduling';
 export type ScheduleStatus = 'PENDENTE' | 'ENVIANDO' | 'ENVIADA' | 'ERRO';
 interface ScheduleJob { companyId: number; scheduleId: number; sendAt: string }
 interface MessagesLike {
@@ -47,7 +49,16 @@ export function createScheduleDelivery(app: FastifyInstance) {
     const claimed = await Schedule.scoped(companyId)
       .where({ id: scheduleId, status: 'PENDENTE', sendAt: toDbTime(sendAt) }).whereNull('sentAt').where('sendAt', '<=', dbNow())
       .patch({ status: 'ENVIANDO' } as Partial<Schedule>);
-    if (!claimed) return;
+    if (!claimed) {
+      // This job ran before and was cut off mid-send (its process died): report the row once it is stuck.
+      const row = await Schedule.scoped(companyId).where({ id: scheduleId, status: 'ENVIANDO', sendAt: toDbTime(sendAt) }).first();
+      if (row) {
+        await app.jobs.enqueue(SCHEDULE_STUCK_JOB, { companyId, scheduleId, sendAt }, {
+          jobId: `${scheduleId}-${Date.parse(fromDbTime(sendAt) ?? sendAt)}`, runAt: new Date(Date.parse(fromDbTime(row.updatedAt) ?? '') + STUCK_MS),
+        });
+      }
+      return;
+    }
     const schedule = (await Schedule.scoped(companyId).findById(scheduleId))!;
     try {
       const messages = app.services.messages as MessagesLike | undefined;
@@ -67,21 +78,28 @@ export function createScheduleDelivery(app: FastifyInstance) {
     }
   }
 
-  /** On start: every unsent schedule gets its job again (the in-process queue forgets timers on restart). */
+  /**
+   * A row left ENVIANDO: its send was cut off (the process died between the claim and the outcome).
+   * Once it has been stuck STUCK_MS it is reported as ERRO, never sent again blindly.
+   */
+  async function reportStuck({ companyId, scheduleId }: Pick<ScheduleJob, 'companyId' | 'scheduleId'>) {
+    const changed = await Schedule.scoped(companyId).where({ id: scheduleId, status: 'ENVIANDO' }).where('updatedAt', '<', toDbTime(Date.now() - STUCK_MS + 1000))
+      .patch({ status: 'ERRO', error: STUCK_ERROR } as Partial<Schedule>);
+    if (changed) await finish(companyId, scheduleId, {});
+  }
+
+  /**
+   * On start: rows stuck in ENVIANDO from before this version are reported. Pending schedules need
+   * nothing: their jobs are durable on both backends (migration 042 gave the ones of the old
+   * in-process queue theirs).
+   */
   async function recover() {
     const stuckBefore = toDbTime(Date.now() - STUCK_MS);
     const stuck = await Schedule.unscoped('start-up recovery of every company\'s schedules').where('status', 'ENVIANDO').where('updatedAt', '<', stuckBefore);
-    for (const row of stuck) await finish(row.companyId, row.id, { status: 'ERRO', error: 'ERR_SENDING_WAPP_MSG: interrupted while sending; check the conversation before re-scheduling' });
-    let lastId = 0;
-    for (;;) {
-      const rows = await Schedule.unscoped('start-up recovery of every company\'s schedules')
-        .where('status', 'PENDENTE').whereNull('sentAt').where('id', '>', lastId).orderBy('id').limit(500).select('id', 'companyId', 'sendAt');
-      if (rows.length === 0) break;
-      for (const row of rows) await enqueue(row);
-      lastId = rows[rows.length - 1].id;
-    }
+    for (const row of stuck) await finish(row.companyId, row.id, { status: 'ERRO', error: STUCK_ERROR });
   }
 
   app.jobs.define<ScheduleJob>(SCHEDULE_JOB, run, { concurrency: 5 });
+  app.jobs.define<ScheduleJob>(SCHEDULE_STUCK_JOB, reportStuck);
   return { enqueue, run, recover };
 }

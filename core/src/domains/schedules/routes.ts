@@ -67,11 +67,11 @@ const schedulesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const ids = await filtered().select('schedules.id').orderBy('schedules.sendAt').orderBy('schedules.id').limit(limit + 1).offset(offset);
     const page = pageResult(ids, PAGE_SIZE);
     const rows = page.items.length ? await withRelations(companyId).whereIn('schedules.id', page.items.map((r) => r.id)).orderBy('schedules.sendAt').orderBy('schedules.id') : [];
-    return { schedules: rows.map(serialize) as never, count: await filtered().resultSize(), hasMore: page.hasMore };
+    return { schedules: rows.map(serialize), count: await filtered().resultSize(), hasMore: page.hasMore };
   });
 
   app.get('/schedules/:id', { schema: { tags: ['schedules'], params: IdParams, response: { 200: ScheduleReply } } }, async (request) =>
-    serialize(await find(request.user.companyId, request.params.id)) as never);
+    serialize(await find(request.user.companyId, request.params.id)));
 
   app.post('/schedules', { schema: { tags: ['schedules'], body: ScheduleBody, response: { 200: ScheduleReply } } }, async (request) => {
     const companyId = request.user.companyId;
@@ -82,7 +82,7 @@ const schedulesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const row = await find(companyId, created.id);
     await delivery.enqueue(row);
     emit(companyId, { action: 'create', schedule: serialize(row) });
-    return serialize(row) as never;
+    return serialize(row);
   });
 
   app.put('/schedules/:id', { schema: { tags: ['schedules'], params: IdParams, body: Type.Partial(ScheduleBody), response: { 200: ScheduleReply } } }, async (request) => {
@@ -104,7 +104,7 @@ const schedulesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const updated = await find(companyId, row.id);
     await delivery.enqueue(updated);
     emit(companyId, { action: 'update', schedule: serialize(updated) });
-    return serialize(updated) as never;
+    return serialize(updated);
   });
 
   app.delete('/schedules/:id', { schema: { tags: ['schedules'], params: IdParams, response: { 200: OkReply } } }, async (request) => {
@@ -128,7 +128,7 @@ const schedulesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (previous) await app.storage.remove(previous);
     const updated = await find(companyId, row.id);
     emit(companyId, { action: 'update', schedule: serialize(updated) });
-    return serialize(updated) as never;
+    return serialize(updated);
   });
 
   app.delete('/schedules/:id/media-upload', { schema: { tags: ['schedules'], params: IdParams, response: { 200: ScheduleReply } } }, async (request) => {
@@ -139,7 +139,7 @@ const schedulesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (row.mediaPath) await app.storage.remove(row.mediaPath);
     const updated = await find(companyId, row.id);
     emit(companyId, { action: 'update', schedule: serialize(updated) });
-    return serialize(updated) as never;
+    return serialize(updated);
   });
 };
 

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
-import { Tag, Ticket } from '../../db/models/index.js';
+import { Tag } from '../../db/models/index.js';
+import { visibleTicket } from '../tickets/access.js';
 import { dbNow } from '../../db/time.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { IdParams, OkReply, PAGE_SIZE, PagingQuery, offsetOf, pageResult } from '../../http/schemas.js';
@@ -43,7 +44,7 @@ const tagsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (searchParam?.trim()) q.whereRaw("LOWER(tags.name) LIKE ? ESCAPE ?", [likeAnywhere(searchParam.trim().toLowerCase()), LIKE_ESCAPE]);
     const { limit, offset } = offsetOf(pageNumber);
     const page = pageResult(await q.limit(limit + 1).offset(offset), PAGE_SIZE);
-    return { tags: page.items.map(serialize) as never, hasMore: page.hasMore };
+    return { tags: page.items.map(serialize), hasMore: page.hasMore };
   });
 
   app.get('/tags/list', {
@@ -51,13 +52,13 @@ const tagsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => {
     const q = Tag.scoped(request.user.companyId).orderBy('name');
     if (request.query.kanban !== undefined) q.where('kanban', request.query.kanban);
-    return (await q).map(serialize) as never;
+    return (await q).map(serialize);
   });
 
   // GET /tags/kanban (the lanes) belongs to the plan-gated kanban plugin; /tags/list?kanban=1 is the core's view.
 
   app.get('/tags/:id', { schema: { tags: ['tags'], params: IdParams, response: { 200: TagReply } } }, async (request) =>
-    serialize(await find(request.user.companyId, request.params.id)) as never);
+    serialize(await find(request.user.companyId, request.params.id)));
 
   app.post('/tags', { schema: { tags: ['tags'], body: TagBody, response: { 200: TagReply } } }, async (request) => {
     const companyId = request.user.companyId;
@@ -68,7 +69,7 @@ const tagsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       } as Partial<Tag>);
       const out = serialize(await find(companyId, tag.id));
       emit(companyId, { action: 'create', tag: out });
-      return out as never;
+      return out;
     } catch (err) {
       if (isUniqueViolation(err)) throw conflict('ERR_TAG_NAME_ALREADY_EXISTS', 'A tag with this name already exists');
       throw err;
@@ -91,7 +92,7 @@ const tagsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }
     const out = serialize(await find(companyId, tag.id));
     emit(companyId, { action: 'update', tag: out });
-    return out as never;
+    return out;
   });
 
   app.delete('/tags/:id', { schema: { tags: ['tags'], params: IdParams, response: { 200: OkReply } } }, async (request) => {
@@ -102,7 +103,10 @@ const tagsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return { message: 'Tag deleted' };
   });
 
-  // Replaces a ticket's tags with the given set; the ticket and every tag must be the caller's company's.
+  // Replaces a ticket's tags with the given set; the ticket must be one the caller may see (core §6) and every
+  // tag the company's. The change is the ticket's: it is announced as a ticket update (its view carries the
+  // tags) to the ticket's audience only, never company-wide (a `tag` event would tell every agent which
+  // tags a ticket they may not see carries).
   app.post('/tags/sync', {
     schema: {
       tags: ['tags'],
@@ -111,8 +115,7 @@ const tagsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   }, async (request) => {
     const companyId = request.user.companyId;
-    const ticket = await Ticket.scoped(companyId).findById(request.body.ticketId).select('id');
-    if (!ticket) throw notFound('ERR_NO_TICKET_FOUND', 'Ticket not found');
+    const ticket = await visibleTicket(request.user, request.body.ticketId);
     const ids = [...new Set(request.body.tags.map((t) => t.id))];
     const tags = ids.length ? await Tag.scoped(companyId).whereIn('id', ids) : [];
     if (tags.length !== ids.length) throw badRequest('ERR_NO_TAG_FOUND', 'One of the tags does not exist');
@@ -121,8 +124,8 @@ const tagsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (ids.length) await trx('ticketTags').insert(ids.map((tagId) => ({ ticketId: ticket.id, tagId, createdAt: dbNow() })));
     });
     const out = tags.sort((a, b) => a.name.localeCompare(b.name)).map(serialize);
-    emit(companyId, { action: 'sync', ticketId: ticket.id, tags: out });
-    return { ticketId: ticket.id, tags: out as never };
+    await app.pipeline.tickets.emitChange(companyId, ticket.id);
+    return { ticketId: ticket.id, tags: out };
   });
 };
 

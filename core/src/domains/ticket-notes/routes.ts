@@ -1,13 +1,16 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { Contact, Ticket, TicketNote } from '../../db/models/index.js';
+import { loadActor, visibleTicket, whereCanSee } from '../tickets/access.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import { IdParams, OkReply } from '../../http/schemas.js';
 
 const NoteReply = Type.Object({ id: Type.Integer(), note: Type.String(), ticketId: Type.Integer() }, { additionalProperties: true });
 
 const ticketNotesRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const emit = (companyId: number, payload: unknown) => app.bus.emit(companyId, 'ticketNote', payload);
+  // A note is about one ticket: only those who may see the ticket hear it (core §6).
+  const emit = (companyId: number, ticket: { id: number; queueId?: number | null; userId?: number | null }, payload: unknown) =>
+    app.bus.emitForTicket(companyId, ticket, 'ticketNote', payload);
   const withUser = (companyId: number) => TicketNote.scoped(companyId).withGraphFetched('user').modifyGraph('user', (b) => { b.select('id', 'name'); });
 
   app.post('/ticket-notes', {
@@ -18,14 +21,13 @@ const ticketNotesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   }, async (request) => {
     const companyId = request.user.companyId;
-    const ticket = await Ticket.scoped(companyId).findById(request.body.ticketId).select('id', 'contactId');
-    if (!ticket) throw notFound('ERR_NO_TICKET_FOUND', 'Ticket not found');
+    const ticket = await visibleTicket(request.user, request.body.ticketId);
     const contactId = request.body.contactId ?? ticket.contactId;
     if (!(await Contact.scoped(companyId).findById(contactId).select('id'))) throw notFound('ERR_NO_CONTACT_FOUND', 'Contact not found');
     const created = await TicketNote.scoped(companyId).insert({ note: request.body.note.trim(), ticketId: ticket.id, contactId, userId: request.user.id } as Partial<TicketNote>);
     const note = (await withUser(companyId).findById(created.id))!;
-    emit(companyId, { action: 'create', ticketNote: note });
-    return note.toJSON() as never;
+    emit(companyId, ticket, { action: 'create', ticketNote: note });
+    return note.toJSON();
   });
 
   app.get('/ticket-notes/list', {
@@ -36,10 +38,16 @@ const ticketNotesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   }, async (request) => {
     const { ticketId, contactId } = request.query;
+    // Notes of one ticket: only if the caller may see it; of a contact: only those on tickets the caller may see.
+    if (ticketId) await visibleTicket(request.user, ticketId);
+    const actor = await loadActor(request.user);
     const q = withUser(request.user.companyId).orderBy('ticketNotes.createdAt', 'desc').orderBy('ticketNotes.id', 'desc').limit(500);
     if (ticketId) q.where('ticketNotes.ticketId', ticketId);
     if (contactId) q.where('ticketNotes.contactId', contactId);
-    return (await q).map((n) => n.toJSON()) as never;
+    if (!actor.isAdmin) {
+      q.whereExists(Ticket.scoped(request.user.companyId).whereColumn('tickets.id', 'ticketNotes.ticketId').where(whereCanSee(actor)).select('tickets.id'));
+    }
+    return (await q).map((n) => n.toJSON());
   });
 
   app.delete('/ticket-notes/:id', { schema: { tags: ['tickets'], params: IdParams, response: { 200: OkReply } } }, async (request) => {
@@ -48,8 +56,9 @@ const ticketNotesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (!note) throw notFound('ERR_NO_TICKET_NOTE_FOUND', 'Note not found');
     const admin = request.user.profile === 'admin' || request.user.super;
     if (!admin && note.userId !== request.user.id) throw forbidden('ERR_NO_PERMISSION', 'Only the author or an admin may delete a note');
+    const ticket = await visibleTicket(request.user, note.ticketId);
     await TicketNote.scoped(companyId).where('id', note.id).delete();
-    emit(companyId, { action: 'delete', ticketNoteId: note.id, ticketId: note.ticketId });
+    emit(companyId, ticket, { action: 'delete', ticketNoteId: note.id, ticketId: note.ticketId });
     return { message: 'Note deleted' };
   });
 };

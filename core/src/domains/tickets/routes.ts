@@ -3,9 +3,10 @@ import { Type } from '@sinclair/typebox';
 import type { AuthUser } from '../../auth/index.js';
 import { Ticket } from '../../db/models/index.js';
 import { forbidden, notFound } from '../../http/errors.js';
-import { AnyObject, IdParams, OkReply, pageOf } from '../../http/schemas.js';
+import { IdParams, OkReply } from '../../http/schemas.js';
 import { canSee, loadActor } from './access.js';
 import { listTickets } from './list.js';
+import { TicketListReply, TicketView } from './schemas.js';
 import { ticketView } from './view.js';
 
 const Status = Type.Union([Type.Literal('open'), Type.Literal('pending'), Type.Literal('closed')]);
@@ -49,7 +50,7 @@ const ticketsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tickets = () => app.pipeline.tickets;
 
   app.get('/tickets', {
-    schema: { tags: ['tickets'], querystring: ListQuery, response: { 200: pageOf('tickets', AnyObject, { count: Type.Optional(Type.Integer()) }) } },
+    schema: { tags: ['tickets'], querystring: ListQuery, response: { 200: TicketListReply } },
   }, async (request) => listTickets(await loadActor(request.user), request.query));
 
   const readable = async (companyId: number, user: AuthUser, ticket: Ticket | undefined) => {
@@ -59,25 +60,25 @@ const ticketsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   };
 
   app.get('/tickets/:id', {
-    schema: { tags: ['tickets'], params: IdParams, response: { 200: AnyObject } },
+    schema: { tags: ['tickets'], params: IdParams, response: { 200: TicketView } },
   }, async (request) => {
     const companyId = request.user.companyId;
     return readable(companyId, request.user, await Ticket.scoped(companyId).findById(request.params.id));
   });
 
   app.get('/tickets/u/:uuid', {
-    schema: { tags: ['tickets'], params: Type.Object({ uuid: Type.String({ minLength: 1, maxLength: 36 }) }), response: { 200: AnyObject } },
+    schema: { tags: ['tickets'], params: Type.Object({ uuid: Type.String({ minLength: 1, maxLength: 36 }) }), response: { 200: TicketView } },
   }, async (request) => {
     const companyId = request.user.companyId;
     return readable(companyId, request.user, await Ticket.scoped(companyId).where({ uuid: request.params.uuid }).first());
   });
 
   app.post('/tickets', {
-    schema: { tags: ['tickets'], body: CreateBody, response: { 200: AnyObject } },
+    schema: { tags: ['tickets'], body: CreateBody, response: { 200: TicketView } },
   }, async (request) => tickets().create(await loadActor(request.user), request.body));
 
   app.put('/tickets/:id', {
-    schema: { tags: ['tickets'], params: IdParams, body: UpdateBody, response: { 200: AnyObject } },
+    schema: { tags: ['tickets'], params: IdParams, body: UpdateBody, response: { 200: TicketView } },
   }, async (request) => tickets().update(await loadActor(request.user), request.params.id, request.body));
 
   app.delete('/tickets/:id', {

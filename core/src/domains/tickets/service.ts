@@ -30,10 +30,20 @@ const DEFAULT_TRANSFER = 'Seu atendimento foi transferido{{queueText}}. Aguarde,
 export function createTicketService(deps: PipelineDeps, sender: MessageSender, onLive?: (companyId: number, ticket: Ticket) => Promise<void>) {
   const { bus, hooks, log, settings } = deps;
 
-  async function emitUpdate(companyId: number, ticket: Ticket): Promise<TicketView> {
+  /**
+   * Announces the ticket as it is now to those who may see it; `previous` (its queue and user before the
+   * change) lets those who no longer may see it drop it (a transfer moves who hears the ticket).
+   */
+  async function emitUpdate(companyId: number, ticket: Ticket, previous?: Pick<Ticket, 'queueId' | 'userId'>): Promise<TicketView> {
     const view = await ticketView(companyId, ticket);
-    bus.emit(companyId, 'ticket', { action: 'update', ticket: view });
+    bus.emitTicketChange(companyId, 'update', view, previous);
     return view;
+  }
+
+  /** Re-reads a ticket and announces it (plugins call this through sdk.services.tickets after changing it). */
+  async function emitChange(companyId: number, ticketId: number): Promise<void> {
+    const ticket = await Ticket.scoped(companyId).findById(ticketId);
+    if (ticket) await emitUpdate(companyId, ticket);
   }
 
   async function load(companyId: number, id: number) {
@@ -89,11 +99,11 @@ export function createTicketService(deps: PipelineDeps, sender: MessageSender, o
     const askRating = reason === 'agent' && !ticket.isGroup && await settings.isEnabled(companyId, 'userRating');
     const previous = { status: ticket.status, userId: ticket.userId, queueId: ticket.queueId };
     const closed = await patchTicket(companyId, ticket, {
-      status: 'closed', userId: byUserId ?? ticket.userId ?? null, queueId: null, queueOptionId: null, chatbot: false,
+      status: 'closed', userId: byUserId ?? ticket.userId ?? null, queueId: null, queueOptionId: null, chatbot: false, botOwner: null,
       useIntegration: false, integrationId: null, promptId: null, unreadMessages: 0, closedAt: dbNow(),
       ratingRequestedAt: askRating ? dbNow() : null, rating: null,
     } as Partial<Ticket>);
-    await emitUpdate(companyId, closed);
+    await emitUpdate(companyId, closed, previous);
     await hooks.run('onTicketUpdate', { companyId, ticket: closed, previous, userId: byUserId ?? undefined }, log);
     await say(companyId, closed, reason === 'inactivity' ? whatsapp?.expiresInactiveMessage : whatsapp?.complationMessage);
     if (askRating) await say(companyId, closed, `${whatsapp?.ratingMessage || DEFAULT_RATING}\n\n${RATING_MENU}`);
@@ -121,7 +131,8 @@ export function createTicketService(deps: PipelineDeps, sender: MessageSender, o
     if (change.status === 'open' && ticket.status !== 'open') {
       // Accept (pending → open) or reopen (closed → open): the ticket becomes the caller's unless an admin names someone.
       const assignee = actor.isAdmin && change.userId ? change.userId : actor.id;
-      Object.assign(patch, { status: 'open', userId: assignee, chatbot: false, acceptedAt: dbNow() });
+      // A person takes over: whatever bot held the conversation lets go (responder chain).
+      Object.assign(patch, { status: 'open', userId: assignee, chatbot: false, botOwner: null, acceptedAt: dbNow() });
       if (ticket.status === 'closed') Object.assign(patch, { closedAt: null, ratingRequestedAt: null, queueId: change.queueId ?? null });
       else if (change.queueId !== undefined) patch.queueId = change.queueId;
       if (ticket.status === 'pending') greeting = 'accepted';
@@ -141,6 +152,7 @@ export function createTicketService(deps: PipelineDeps, sender: MessageSender, o
         Object.assign(patch, { userId: null, status: 'pending' });
       }
       patch.chatbot = false;
+      patch.botOwner = null;
       greeting = 'transfer';
     } else if (change.status && change.status !== ticket.status) {
       throw badRequest('ERR_INVALID_TRANSITION', `A ${ticket.status} ticket cannot become ${change.status} this way`);
@@ -152,7 +164,7 @@ export function createTicketService(deps: PipelineDeps, sender: MessageSender, o
     if (Object.keys(patch).length === 0) return ticketView(companyId, ticket);
 
     const updated = await patchTicket(companyId, ticket, patch);
-    const view = await emitUpdate(companyId, updated);
+    const view = await emitUpdate(companyId, updated, previous);
     await hooks.run('onTicketUpdate', { companyId, ticket: updated, previous, userId: actor.id }, log);
     if (updated.status !== 'closed' && previous.status === 'closed') await onLive?.(companyId, updated);
     if (greeting === 'accepted' && await settings.isEnabled(companyId, 'sendGreetingAccepted')) {
@@ -199,7 +211,21 @@ export function createTicketService(deps: PipelineDeps, sender: MessageSender, o
     if (!actor.isAdmin) throw forbidden('ERR_NO_PERMISSION');
     const ticket = await load(actor.companyId, id);
     await Ticket.scoped(actor.companyId).deleteById(ticket.id);
-    bus.emit(actor.companyId, 'ticket', { action: 'delete', ticketId: ticket.id });
+    bus.emitTicketChange(actor.companyId, 'delete', ticket);
+  }
+
+  /**
+   * A user is leaving (deleted): their live tickets go back to their queue's waiting line, each announced
+   * (the agents' lists update live, and the old audience drops it) and passed to onTicketUpdate.
+   */
+  async function releaseUser(companyId: number, userId: number, byUserId?: number) {
+    const held = await Ticket.scoped(companyId).where({ userId }).whereNot('status', 'closed');
+    for (const ticket of held) {
+      const previous = { status: ticket.status, userId: ticket.userId, queueId: ticket.queueId };
+      const released = await Ticket.scoped(companyId).patchAndFetchById(ticket.id, { status: 'pending', userId: null } as Partial<Ticket>);
+      await emitUpdate(companyId, released, previous);
+      await hooks.run('onTicketUpdate', { companyId, ticket: released, previous, userId: byUserId }, log);
+    }
   }
 
   /** Marks a ticket read (the agent opened its messages). */
@@ -207,10 +233,10 @@ export function createTicketService(deps: PipelineDeps, sender: MessageSender, o
     if (ticket.unreadMessages === 0) return;
     await Ticket.scoped(companyId).findById(ticket.id).patch({ unreadMessages: 0 } as Partial<Ticket>);
     ticket.unreadMessages = 0;
-    bus.emit(companyId, 'ticket', { action: 'updateUnread', ticketId: ticket.id });
+    bus.emitTicketChange(companyId, 'updateUnread', ticket);
   }
 
-  return { load, update, create, remove, close, markRead, emitUpdate };
+  return { load, update, create, remove, close, markRead, emitUpdate, emitChange, releaseUser };
 }
 
 export type TicketService = ReturnType<typeof createTicketService>;

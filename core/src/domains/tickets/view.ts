@@ -1,7 +1,8 @@
 import { Contact, Queue, Tag, Ticket, User, Whatsapp } from '../../db/models/index.js';
 import { protocolOf } from '../../messaging/templates.js';
+import type { TicketView } from './schemas.js';
 
-export type TicketView = Record<string, unknown> & { id: number };
+export type { TicketView } from './schemas.js';
 
 /** Relations the caller already has (the pipeline knows the contact and connection): not re-read. */
 export interface KnownRelations {
@@ -48,10 +49,8 @@ export async function ticketViews(companyId: number, tickets: Ticket[], known: K
     tagsOf.set(Number(tag.ticketId), list);
   }
 
-  const pick = <T extends object>(row: T | undefined, keys: Array<keyof T>) =>
-    row ? Object.fromEntries(keys.map((k) => [k, row[k]])) : null;
   return tickets.map((t) => {
-    const json = (typeof t.toJSON === 'function' ? t.toJSON() : { ...t }) as TicketView;
+    const json = (typeof t.toJSON === 'function' ? t.toJSON() : { ...t }) as unknown as TicketView;
     const contact = contacts.found.get(t.contactId);
     const queue = t.queueId ? queues.found.get(t.queueId) : undefined;
     const whatsapp = t.whatsappId ? whatsapps.found.get(t.whatsappId) : undefined;
@@ -59,10 +58,10 @@ export async function ticketViews(companyId: number, tickets: Ticket[], known: K
     return {
       ...json,
       protocol: protocolOf(t),
-      contact: contact ? (typeof contact.toJSON === 'function' ? contact.toJSON() : contact) : null,
-      queue: pick(queue, ['id', 'name', 'color']),
-      whatsapp: pick(whatsapp, ['id', 'name']),
-      user: pick(user, ['id', 'name']),
+      contact: contact ? ((typeof contact.toJSON === 'function' ? contact.toJSON() : contact) as TicketView['contact']) : null,
+      queue: queue ? { id: queue.id, name: queue.name, color: queue.color } : null,
+      whatsapp: whatsapp ? { id: whatsapp.id, name: whatsapp.name } : null,
+      user: user ? { id: user.id, name: user.name } : null,
       tags: tagsOf.get(t.id) ?? [],
     };
   });

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
-import { Ticket, User } from '../../db/models/index.js';
+import { User } from '../../db/models/index.js';
 import { AppError, forbidden, notFound } from '../../http/errors.js';
 import { IdParams, OkReply, PAGE_SIZE, PagingQuery, offsetOf, pageOf, pageResult } from '../../http/schemas.js';
 import { hashPassword } from '../../util/password.js';
@@ -16,6 +16,9 @@ const emailTaken = () => new AppError('ERR_EMAIL_IN_USE', 409, 'This e-mail is a
 const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['users'];
   const emit = (companyId: number, payload: Record<string, unknown>) => app.bus.emit(companyId, 'user', payload);
+  // The change is saved either way: a failure here (Redis) leaves the sockets' rooms as they were until they reconnect.
+  const refreshRooms = (companyId: number, userId: number) =>
+    app.bus.refreshUserRooms(companyId, userId).catch((err) => app.log.warn({ err, userId }, 'could not move the user\'s sockets to their new rooms'));
   const findUser = async (companyId: number, id: number) => {
     const user = await loadUser(companyId, id);
     if (!user) throw notFound('ERR_NO_USER_FOUND', 'User not found');
@@ -121,6 +124,10 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       throw err;
     }
     if (body.queueIds !== undefined) await setUserQueues(app.knex, target.id, body.queueIds);
+    // What the user may see changed: their open sockets hear from then on only what the API would show.
+    if (body.profile !== undefined || body.allTicket !== undefined || body.queueIds !== undefined || patch.super !== undefined) {
+      await refreshRooms(companyId, target.id);
+    }
     const user = userJson(await findUser(companyId, target.id));
     emit(companyId, { action: 'update', user });
     return user;
@@ -135,8 +142,9 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (target.id === request.user.id) throw forbidden('ERR_CANNOT_DELETE_SELF', 'You cannot delete your own account');
     if (target.super && !request.user.super) throw forbidden('ERR_NO_PERMISSION', 'Only the super user may delete a super user');
     // The user's conversations go back to the waiting line instead of staying open with nobody.
-    await Ticket.scoped(companyId).where({ userId: target.id }).whereNot('status', 'closed').patch({ status: 'pending', userId: null } as Partial<Ticket>);
+    await app.pipeline.tickets.releaseUser(companyId, target.id, request.user.id);
     await target.$query().delete();
+    await refreshRooms(companyId, target.id); // a deleted user's sockets are closed
     emit(companyId, { action: 'delete', userId: target.id });
     return { message: 'user deleted' };
   });

@@ -3,8 +3,9 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Whatsapp } from '../../db/models/index.js';
 import { badRequest, notFound } from '../../http/errors.js';
-import { AnyObject, IdParams, Name, OkReply } from '../../http/schemas.js';
+import { IdParams, Name, OkReply } from '../../http/schemas.js';
 import { PROVIDER_KINDS } from '../../messaging/providers/index.js';
+import { ConnectionView as Connection } from './schemas.js';
 import { connectionJson, loadConnection } from './serialize.js';
 import {
   assertGreeting, assertNameFree, assertOwnQueues, columnsOf, makeOnlyDefault, newToken, setQueues, type ConnectionInput,
@@ -33,7 +34,6 @@ const fields = {
 };
 const CreateBody = Type.Object({ name: Name, ...fields });
 const UpdateBody = Type.Object({ name: Type.Optional(Name), ...fields });
-const Connection = AnyObject;
 
 const isAdmin = (request: FastifyRequest) => request.user.profile === 'admin' || Boolean(request.user.super);
 

@@ -1,19 +1,20 @@
 import { Whatsapp } from '../../db/models/index.js';
+import type { ConnectionView } from './schemas.js';
 
 /**
  * A connection as the API and the realtime events show it: with its queues; the external-API token
  * only for admins (events go to every socket of the company, so they never carry it).
  */
-export type ConnectionJson = Record<string, unknown> & { id: number; companyId: number; isDefault: boolean };
+export type ConnectionJson = ConnectionView;
 
 export function connectionJson(row: Whatsapp, options: { withToken?: boolean } = {}): ConnectionJson {
-  const json = row.toJSON() as ConnectionJson;
+  const json = row.toJSON() as unknown as ConnectionJson & { userStopped?: boolean };
   delete json.userStopped;
   if (!options.withToken) delete json.token;
-  if (Array.isArray(json.queues)) {
-    json.queues = (json.queues as Array<Record<string, unknown>>)
+  if (row.queues) {
+    json.queues = row.queues
       .map((q) => ({ id: q.id, name: q.name, color: q.color, orderQueue: q.orderQueue ?? null, greetingMessage: q.greetingMessage ?? null }))
-      .sort((a, b) => Number(a.id) - Number(b.id));
+      .sort((a, b) => a.id - b.id);
   }
   return json;
 }

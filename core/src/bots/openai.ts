@@ -1,0 +1,50 @@
+import OpenAI from 'openai';
+
+/**
+ * OpenAI chat completions for bots (`sdk.bots.openai`), through the `openai` package at the base URL the OPERATOR
+ * sets (OPENAI_BASE_URL, e.g. http://127.0.0.1:8080/v1 for a self-hosted compatible server or a test fake; default
+ * https://api.openai.com/v1). Never a tenant field: a tenant URL would receive the key, which is why this does not
+ * go through sdk.http (docs/decisions.md). OPENAI_TIMEOUT_MS (default 30 s) per attempt, at most one retry (the
+ * package retries connection errors, 408, 409, 429 and 5xx; 401/404 are not retried).
+ */
+export interface ChatTurn { role: 'system' | 'user' | 'assistant'; content: string }
+export interface ChatRequest { apiKey: string; model: string; maxTokens: number; temperature: number; messages: ChatTurn[]; signal?: AbortSignal }
+
+export interface OpenAiChat {
+  /** One attempt's time limit; a responder waiting on `complete` needs about twice this (one retry). */
+  readonly timeoutMs: number;
+  /** The model's answer text ('' when it answered nothing). */
+  complete(request: ChatRequest): Promise<string>;
+  /** What an agent may read about a failed call: status and OpenAI's error code, never the key or the prompt. */
+  describeFailure(err: unknown): string;
+}
+
+export function createOpenAiChat(): OpenAiChat {
+  return {
+    // Read when asked: tests point the env at a fake after the app started.
+    get timeoutMs() { return Number(process.env.OPENAI_TIMEOUT_MS ?? 30_000); },
+    async complete(request) {
+      const client = new OpenAI({
+        apiKey: request.apiKey,
+        baseURL: process.env.OPENAI_BASE_URL || 'https://api.openai.com/v1',
+        timeout: this.timeoutMs,
+        maxRetries: 1,
+      });
+      const completion = await client.chat.completions.create({
+        model: request.model,
+        messages: request.messages,
+        max_tokens: request.maxTokens,
+        temperature: request.temperature,
+      }, { signal: request.signal });
+      return completion.choices[0]?.message?.content ?? '';
+    },
+    describeFailure(err) {
+      if (err instanceof OpenAI.APIError) {
+        const code = err.code ?? (err.error as { code?: string } | undefined)?.code;
+        return `the AI service answered ${err.status ?? 'no status'}${code ? ` (${code})` : ''}`;
+      }
+      if (err instanceof Error && err.name === 'APIUserAbortError') return 'the AI call was cancelled';
+      return 'the AI service could not be reached';
+    },
+  };
+}

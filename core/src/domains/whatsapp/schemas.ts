@@ -1,0 +1,51 @@
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+
+/**
+ * A connection as the API answers it and as `company-{id}-whatsapp` events carry it
+ * (whatsapp/serialize.ts builds it). `token` (the external API's) only in admins' answers, never in
+ * events. Fastify's serialiser drops undeclared properties, so every column a client reads is here;
+ * the object stays open so a column a plugin migration adds still passes through.
+ */
+const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+const Text = Nullable(Type.String());
+const open = { additionalProperties: true } as const;
+
+export const ConnectionStatus = Type.Union(['qrcode', 'PAIRING', 'OPENING', 'CONNECTED', 'TIMEOUT', 'DISCONNECTED'].map((s) => Type.Literal(s)));
+
+export const ConnectionQueue = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  color: Type.String(),
+  orderQueue: Nullable(Type.Integer()),
+  greetingMessage: Text,
+});
+
+export const ConnectionView = Type.Object({
+  id: Type.Integer(),
+  companyId: Type.Integer(),
+  name: Type.String(),
+  provider: Type.String(),
+  status: ConnectionStatus,
+  qrcode: Text,
+  retries: Type.Integer(),
+  number: Text,
+  isDefault: Type.Boolean(),
+  greetingMessage: Text,
+  complationMessage: Text,
+  outOfHoursMessage: Text,
+  ratingMessage: Text,
+  expiresInactiveMessage: Text,
+  token: Type.Optional(Text),
+  expiresTicket: Type.Integer(),
+  timeUseBotQueues: Type.Integer(),
+  maxUseBotQueues: Type.Integer(),
+  timeToTransfer: Nullable(Type.Integer()),
+  transferQueueId: Nullable(Type.Integer()),
+  promptId: Nullable(Type.Integer()),
+  integrationId: Nullable(Type.Integer()),
+  createdAt: Type.String(),
+  updatedAt: Type.String(),
+  /** Present when loaded with its queues (every answer of /whatsapp and every create/update event). */
+  queues: Type.Optional(Type.Array(ConnectionQueue)),
+}, open);
+export type ConnectionView = Static<typeof ConnectionView>;

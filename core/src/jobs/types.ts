@@ -1,0 +1,36 @@
+export interface JobOptions {
+  /** Run no earlier than this many milliseconds from now. */
+  delayMs?: number;
+  /** Run at this time (wins over delayMs). */
+  runAt?: Date;
+  /**
+   * A stable id makes enqueueing idempotent: while a job with this name and id is pending or
+   * running, enqueueing it again does nothing. Once it finished (or failed for good) the id is free.
+   */
+  jobId?: string;
+  /** How many times a failed run is tried again. */
+  retries?: number;
+  /** Backoff between retries in ms (exponential from this base). */
+  backoffMs?: number;
+}
+
+export type JobHandler<T> = (data: T) => Promise<unknown>;
+
+/**
+ * One job-queue interface, durable on both backends: with REDIS_URL bee-queue, without it a table of
+ * the application's own database (db-queue.ts). Delayed jobs, retries and job ids behave the same on
+ * both, and a job survives a restart: one that was running when its process died runs again (on the
+ * database after its lease expires, on Redis once bee-queue sees it stalled). Handlers must therefore
+ * tolerate a second run of a job that was cut off mid-way (claim their work with a conditional
+ * UPDATE, as schedules and the responder chain do).
+ */
+export interface JobQueue {
+  readonly kind: 'redis' | 'database';
+  define<T>(name: string, handler: JobHandler<T>, options?: { concurrency?: number }): void;
+  enqueue<T>(name: string, data: T, options?: JobOptions): Promise<void>;
+  /** Removes a pending job by its id; true when one was removed (a running job is left to finish). */
+  cancel(name: string, jobId: string): Promise<boolean>;
+  /** Waits until nothing is running or due within `withinMs` (tests). */
+  idle(withinMs?: number): Promise<void>;
+  close(): Promise<void>;
+}

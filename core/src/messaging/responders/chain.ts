@@ -1,0 +1,331 @@
+import { randomUUID } from 'node:crypto';
+import { Contact, Message, Queue, Ticket, TicketNote } from '../../db/models/index.js';
+import type { PipelineDeps } from '../deps.js';
+import type { MessageSender } from '../outbound.js';
+import { handOffNote, type CoreHandOffReason } from './handoff-note.js';
+import type { RegisteredResponder, ResponderRegistry } from './registry.js';
+import type { ResponderContext } from './types.js';
+
+export const TURN_JOB = 'responders.turn';
+/** botOwner of a ticket a bot gave to people: no bot answers it until an agent accepts, transfers or closes it. */
+export const HANDED_OFF = '@handoff';
+const DEFAULT_TIMEOUT_MS = 30_000;
+/** The turn lock's lifetime, renewed every third of it while its run goes on: a dead holder's lock lapses this soon. */
+const LOCK_TTL_MS = 15_000;
+/** Tickets answered at once per process (one responder run per ticket at a time). */
+const TURN_CONCURRENCY = 20;
+
+/** A message's turn (messageId set) or a check on the ticket (after a lock expiry, on resume). */
+interface TurnJob { companyId: number; ticketId: number; messageId?: number }
+/** The core's queue menu: it acts only on a ticket's first message or while its menu is open. */
+const MENU_ID = 'menu';
+
+export interface ChainOptions {
+  registry: ResponderRegistry;
+  sender: MessageSender;
+  /** Emits the ticket's update event (the tickets service's). */
+  emitTicket(companyId: number, ticket: Ticket): Promise<unknown>;
+  hasFlag(companyId: number, flag: string): Promise<boolean>;
+}
+
+class TimedOut extends Error {}
+
+/** A person holds the ticket (accepted, or assigned to them): bots stay silent. */
+const heldByPerson = (ticket: Pick<Ticket, 'userId' | 'status'>) => !!ticket.userId && ticket.status !== 'closed';
+
+/**
+ * The responder chain: one responder answers each inbound message, off the ingestion path.
+ *
+ * The inbound pipeline enqueues a durable job per message from a contact (job id `m<messageId>`)
+ * after its transaction committed. A job takes the ticket's turn lock (a conditional UPDATE on
+ * tickets.botLockUntil, which expires on its own if its holder died), then answers every message of
+ * the ticket past botCursor in id (arrival) order, advancing the cursor before each answer: a message
+ * is answered at most once, even across a crash. A job that finds the lock taken leaves: the holder
+ * looks for new messages after releasing the lock, and a check job at the lock's expiry covers a
+ * holder that died. So one responder runs per ticket at a time, in order, and a slow one only delays
+ * its own ticket.
+ */
+export function createResponderChain(deps: PipelineDeps, options: ChainOptions) {
+  const { knex, jobs, log } = deps;
+  const { registry } = options;
+  const lockMs = () => LOCK_TTL_MS;
+  /** Set when the server shuts down: runs finish their message and leave the rest to a resume job. */
+  let stopping = false;
+
+  /** A message's turn, as a durable job (idempotent by message id). */
+  async function schedule(companyId: number, ticketId: number, messageId: number) {
+    await jobs.enqueue<TurnJob>(TURN_JOB, { companyId, ticketId, messageId }, { jobId: `m${messageId}` });
+  }
+
+  /**
+   * After an inbound message from a contact was committed, with the ticket as ingestion read it back.
+   * When no responder could answer it (see mayAnswer) it needs no turn: the cursor moves past it in a
+   * batched UPDATE. Otherwise its turn is enqueued.
+   */
+  async function onInbound(companyId: number, ticket: Ticket, messageId: number, isNewTicket: boolean) {
+    if (!isNewTicket && Number(ticket.botCursor ?? 0) > 0 && !(await mayAnswer(companyId, ticket))) {
+      cursors.advance(companyId, ticket.id, messageId);
+      return;
+    }
+    await schedule(companyId, ticket.id, messageId);
+  }
+
+  /**
+   * Cursor moves for messages nobody answers, written together once per turn of the event loop, and
+   * only on tickets no run holds (a run answers what is past the cursor itself). Not durable on
+   * purpose: a lost move only means a later turn looks at the message again and passes it.
+   */
+  const cursors = (() => {
+    let pending = new Map<number, { companyId: number; messageId: number }>();
+    async function flush() {
+      const batch = pending;
+      pending = new Map();
+      const ids = [...batch.keys()];
+      const cases = ids.map(() => 'WHEN ? THEN (CASE WHEN ?? < ? THEN ? ELSE ?? END)').join(' ');
+      const bindings = ids.flatMap((id) => { const m = batch.get(id)!.messageId; return [id, 'botCursor', m, m, 'botCursor']; });
+      await knex('tickets').whereIn('id', ids).where((q) => q.whereNull('botLockUntil').orWhere('botLockUntil', '<', Date.now()))
+        .update({ botCursor: knex.raw(`CASE ?? ${cases} ELSE ?? END`, ['id', ...bindings, 'botCursor']) });
+    }
+    return {
+      advance(companyId: number, ticketId: number, messageId: number) {
+        const had = pending.size;
+        const current = pending.get(ticketId);
+        if (!current || current.messageId < messageId) pending.set(ticketId, { companyId, messageId });
+        if (!had) setImmediate(() => void flush().catch((err) => log.warn({ err }, 'responder cursors not moved; later turns will pass those messages')));
+      },
+    };
+  })();
+
+  /**
+   * Whether any responder could answer a message on this ticket now, decided without running them:
+   * nobody answers a closed, group, handed-off ticket or one a person holds; a bot holding the ticket,
+   * or an open menu, may; otherwise only a plugin's responder enabled for the company may (the menu
+   * acts on a ticket's first message only, and `mayAnswer` is asked only past that one).
+   */
+  async function mayAnswer(companyId: number, ticket: Pick<Ticket, 'status' | 'isGroup' | 'userId' | 'botOwner' | 'chatbot'>) {
+    if (ticket.status === 'closed' || Number(ticket.isGroup) || heldByPerson(ticket) || ticket.botOwner === HANDED_OFF) return false;
+    if (ticket.botOwner || Number(ticket.chatbot)) return true;
+    for (const responder of registry.ordered()) {
+      if (responder.id !== MENU_ID && await enabled(companyId, responder)) return true;
+    }
+    return false;
+  }
+
+  /** The next message past the cursor the chain answers: from the contact, not a call log. */
+  const nextUnanswered = (companyId: number, ticketId: number, cursor: number) => Message.scoped(companyId)
+    .where({ ticketId, fromMe: false }).where('id', '>', cursor)
+    .where((q) => q.whereNull('mediaType').orWhereNot('mediaType', 'call_log'))
+    .orderBy('id').first();
+
+  async function turn({ companyId, ticketId, messageId }: TurnJob) {
+    if (messageId) {
+      const ticket = await knex('tickets').where({ id: ticketId, companyId })
+        .first('botCursor', 'status', 'isGroup', 'userId', 'botOwner', 'chatbot') as (Ticket & { botCursor: number | string }) | undefined;
+      if (!ticket) return;
+      const cursor = Number(ticket.botCursor ?? 0);
+      if (cursor >= messageId) return; // answered already (a replay, a job run twice)
+      // The common case, nobody would answer: the cursor moves past the message without a turn, unless
+      // a run holds the ticket (it then answers the message itself). A cursor past 0 means the
+      // ticket's first message was dealt with, so the menu has nothing to greet.
+      if (cursor > 0 && !(await mayAnswer(companyId, ticket))) {
+        await knex('tickets').where({ id: ticketId, companyId }).where('botCursor', '<', messageId)
+          .where((q) => q.whereNull('botLockUntil').orWhere('botLockUntil', '<', Date.now()))
+          .update({ botCursor: messageId });
+        return;
+      }
+    }
+    for (;;) {
+      const token = randomUUID();
+      const now = Date.now();
+      const locked = await knex('tickets').where({ id: ticketId, companyId })
+        .where((q) => q.whereNull('botLockUntil').orWhere('botLockUntil', '<', now))
+        .update({ botLockToken: token, botLockUntil: now + lockMs() });
+      if (!locked) {
+        const row = await knex('tickets').where({ id: ticketId, companyId }).first('botLockUntil') as { botLockUntil: number | string | null } | undefined;
+        if (!row) return; // the ticket was deleted
+        const until = Number(row.botLockUntil ?? 0);
+        if (until < Date.now()) continue; // released meanwhile: try again
+        // Another run holds the ticket; it looks again after releasing. If it died, this check takes over.
+        await jobs.enqueue<TurnJob>(TURN_JOB, { companyId, ticketId }, { jobId: `t${ticketId}@${until}`, runAt: new Date(until + 100) });
+        return;
+      }
+      const renew = setInterval(() => {
+        void knex('tickets').where({ id: ticketId, botLockToken: token }).update({ botLockUntil: Date.now() + lockMs() })
+          .catch((err) => log.warn({ err, ticketId }, 'turn lock not renewed'));
+      }, Math.floor(LOCK_TTL_MS / 3));
+      try {
+        await drain(companyId, ticketId, token);
+      } finally {
+        clearInterval(renew);
+        await knex('tickets').where({ id: ticketId, botLockToken: token }).update({ botLockToken: null, botLockUntil: null });
+      }
+      // A message stored while the lock was held, whose job found it taken, is ours to answer.
+      const ticket = await Ticket.scoped(companyId).findById(ticketId).select('id', 'botCursor');
+      if (!ticket || !(await nextUnanswered(companyId, ticketId, Number(ticket.botCursor ?? 0)))) return;
+      if (stopping) {
+        await jobs.enqueue<TurnJob>(TURN_JOB, { companyId, ticketId }, { jobId: `t${ticketId}@resume`, delayMs: 1000 });
+        return;
+      }
+    }
+  }
+
+  async function drain(companyId: number, ticketId: number, token: string) {
+    while (!stopping) {
+      const ticket = await Ticket.scoped(companyId).findById(ticketId);
+      if (!ticket) return;
+      const cursor = Number(ticket.botCursor ?? 0);
+      const message = await nextUnanswered(companyId, ticketId, cursor);
+      if (!message) return;
+      // The cursor moves before the answer (at most once) and only while the lock is still ours.
+      const moved = await knex('tickets').where({ id: ticketId, botLockToken: token })
+        .update({ botCursor: message.id, botLockUntil: Date.now() + lockMs() });
+      if (!moved) return;
+      try {
+        // Past a dealt-with message, this one cannot be the ticket's first.
+        await answer(companyId, ticket, message, cursor === 0);
+      } catch (err) {
+        log.error({ err, ticketId, messageId: message.id }, 'responder chain failed on a message');
+      }
+    }
+  }
+
+  async function enabled(companyId: number, responder: RegisteredResponder) {
+    return !responder.planFlag || options.hasFlag(companyId, responder.planFlag);
+  }
+
+  /** Runs the chain for one message: the owner first, else each place in order, until one claims it. */
+  async function answer(companyId: number, ticket: Ticket, message: Message, mayBeFirst: boolean) {
+    if (ticket.status === 'closed' || ticket.isGroup || !ticket.whatsappId) return;
+    if (heldByPerson(ticket) || ticket.botOwner === HANDED_OFF) return;
+    const conn = await deps.connections.get(companyId, ticket.whatsappId);
+    const contact = await Contact.scoped(companyId).findById(ticket.contactId);
+    if (!conn || !contact) return;
+    const queue = ticket.queueId
+      ? conn.queues.find((q) => q.id === ticket.queueId) ?? await Queue.scoped(companyId).findById(ticket.queueId) ?? null
+      : null;
+    const isNewTicket = mayBeFirst && !(await Message.scoped(companyId).where({ ticketId: ticket.id }).where('id', '<', message.id).select('id').first());
+
+    const owner = ticket.botOwner ? registry.get(ticket.botOwner) : undefined;
+    const candidates = owner ? [owner, ...registry.ordered().filter((r) => r !== owner)] : [...registry.ordered()];
+    for (const responder of candidates) {
+      if (!(await enabled(companyId, responder))) continue;
+      const isOwner = responder === owner;
+      const input: RunInput = { companyId, ticket, contact, message, connection: conn.whatsapp, queue, isNewTicket, isOwner };
+      let run = await runOne(responder, input);
+      // A hand-over: the named responder takes this message at once, with the start payload (one hop only).
+      if (run.outcome === 'delegated') run = await runOne(run.to, { ...input, isOwner: false, start: run.payload }, false);
+      if (run.outcome === 'claimed') return;
+      if (run.outcome === 'ended') return;
+      // An owner that passes has let go: the rest of the chain sees the message.
+      if (isOwner) await setOwner(companyId, ticket, null);
+    }
+    // Nobody answered: an owner no longer registered (plugin removed) has let go too.
+    if (ticket.botOwner && !owner) await setOwner(companyId, ticket, null);
+  }
+
+  type RunInput = Pick<ResponderContext, 'companyId' | 'ticket' | 'contact' | 'message' | 'connection' | 'queue' | 'isNewTicket' | 'isOwner' | 'start'>;
+  type RunResult = { outcome: 'claimed' | 'passed' | 'ended' } | { outcome: 'delegated'; to: RegisteredResponder; payload: unknown };
+
+  /**
+   * One responder on one message, with its timeout; a throw or a timeout hands the ticket to people.
+   * `mayDelegate` is false for a responder run by a hand-over: a chain of hand-overs cannot loop.
+   */
+  async function runOne(responder: RegisteredResponder, input: RunInput, mayDelegate = true): Promise<RunResult> {
+    const { companyId, ticket } = input;
+    const controller = new AbortController();
+    let over = false;
+    let released = false;
+    let handedOff = false;
+    let delegation: { to: RegisteredResponder; payload: unknown } | null = null;
+    const ctx: ResponderContext = {
+      ...input,
+      integrationId: input.connection.integrationId ?? input.queue?.integrationId ?? null,
+      promptId: input.connection.promptId ?? input.queue?.promptId ?? null,
+      signal: controller.signal,
+      log: log.child({ responder: responder.id, ticketId: ticket.id }),
+      async send({ body, media }) {
+        if (over) return null;
+        const now = await Ticket.scoped(companyId).findById(ticket.id).select('status', 'userId', 'botOwner');
+        if (!now || now.status === 'closed' || heldByPerson(now) || now.botOwner === HANDED_OFF) return null;
+        return options.sender.send({ companyId, ticket, contact: input.contact, body, media });
+      },
+      async handOff(reason) {
+        if (handedOff) return;
+        handedOff = true;
+        over = true;
+        await handOff(companyId, ticket, responder.id, { text: String(reason ?? '') });
+      },
+      async release() {
+        if (over) return;
+        released = true;
+        await setOwner(companyId, ticket, null, responder.id);
+      },
+      async delegate(responderId, payload) {
+        const to = registry.get(responderId);
+        if (over || !mayDelegate || !to || to === responder || !(await enabled(companyId, to))) return false;
+        delegation = { to, payload };
+        return true;
+      },
+    };
+    const timeoutMs = responder.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      const claimed = await Promise.race([
+        Promise.resolve().then(() => responder.handle(ctx)),
+        new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new TimedOut()), timeoutMs); }),
+      ]);
+      if (handedOff) return { outcome: 'ended' };
+      if (delegation) return { outcome: 'delegated', ...(delegation as { to: RegisteredResponder; payload: unknown }) };
+      if (!claimed) return { outcome: 'passed' };
+      if (!released && ticket.botOwner !== responder.id) await setOwner(companyId, ticket, responder.id);
+      return { outcome: 'claimed' };
+    } catch (err) {
+      over = true;
+      controller.abort();
+      const reason: CoreHandOffReason = err instanceof TimedOut ? 'timeout' : 'error';
+      log.error({ err: reason === 'error' ? err : undefined, responder: responder.id, ticketId: ticket.id, messageId: input.message.id }, `responder ${reason === 'timeout' ? 'timed out' : 'failed'}: the ticket goes to people`);
+      if (!handedOff) {
+        handedOff = true;
+        await handOff(companyId, ticket, responder.id, { core: reason });
+      }
+      return { outcome: 'ended' };
+    } finally {
+      over = true;
+      if (timer) clearTimeout(timer);
+    }
+  }
+
+  /** Records (or clears) the responder holding the ticket; `only` clears it only from that responder. */
+  async function setOwner(companyId: number, ticket: Ticket, owner: string | null, only?: string) {
+    const query = Ticket.scoped(companyId).where({ id: ticket.id });
+    if (only) query.where('botOwner', only);
+    else if (owner === null) query.whereNotNull('botOwner');
+    const changed = await query.patch({ botOwner: owner, ...(owner ? { chatbot: true } : { chatbot: false }) } as Partial<Ticket>);
+    if (!changed) return;
+    const fresh = await Ticket.scoped(companyId).findById(ticket.id);
+    if (!fresh) return;
+    Object.assign(ticket, fresh);
+    await options.emitTicket(companyId, fresh);
+  }
+
+  /** The ticket goes to people: pending in its queue, no bot, and a note the agents see on it. */
+  async function handOff(companyId: number, ticket: Ticket, responderId: string, reason: { core: CoreHandOffReason } | { text: string }) {
+    const previous = { status: ticket.status, userId: ticket.userId, queueId: ticket.queueId };
+    const changed = await Ticket.scoped(companyId).where({ id: ticket.id }).whereNot('status', 'closed')
+      .patch({ status: 'pending', chatbot: false, botOwner: HANDED_OFF } as Partial<Ticket>);
+    if (!changed) return;
+    const fresh = (await Ticket.scoped(companyId).findById(ticket.id))!;
+    Object.assign(ticket, fresh);
+    const note = await TicketNote.scoped(companyId).insertAndFetch({
+      ticketId: ticket.id, contactId: ticket.contactId, userId: null, note: handOffNote(responderId, reason),
+    } as Partial<TicketNote>);
+    await options.emitTicket(companyId, fresh);
+    deps.bus.emitForTicket(companyId, fresh, 'ticketNote', { action: 'create', ticketNote: { ...note.toJSON(), user: null } });
+    if (previous.status !== fresh.status) await deps.hooks.run('onTicketUpdate', { companyId, ticket: fresh, previous }, log);
+  }
+
+  jobs.define<TurnJob>(TURN_JOB, turn, { concurrency: TURN_CONCURRENCY });
+  return { schedule, onInbound, turn, stop: () => { stopping = true; } };
+}
+
+export type ResponderChain = ReturnType<typeof createResponderChain>;

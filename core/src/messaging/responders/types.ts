@@ -1,0 +1,72 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Contact, Message, Queue, Ticket, Whatsapp } from '../../db/models/index.js';
+import type { StoredFile } from '../../storage/index.js';
+
+/**
+ * The chain's places, in the order an inbound message meets them: a flow run waiting on the ticket,
+ * a phrase-campaign trigger, the integration (connection's, else queue's), the AI prompt (connection's,
+ * else queue's), the core's queue option menu.
+ */
+export const RESPONDER_PLACES = ['flow', 'phrase', 'integration', 'prompt', 'menu'] as const;
+export type ResponderPlace = typeof RESPONDER_PLACES[number];
+
+/** What a responder gets for one inbound message. */
+export interface ResponderContext {
+  companyId: number;
+  ticket: Ticket;
+  contact: Contact;
+  message: Message;
+  connection: Whatsapp;
+  /** The ticket's queue, when it has one. */
+  queue: Queue | null;
+  /** The message opened the ticket (it is the ticket's first message). */
+  isNewTicket: boolean;
+  /** This responder already holds the conversation: its claim routed the message here. */
+  isOwner: boolean;
+  /** The integration that applies: the connection's, else the ticket's queue's. */
+  integrationId: number | null;
+  /** The AI prompt that applies: the connection's, else the ticket's queue's. */
+  promptId: number | null;
+  /**
+   * Set when another responder handed the conversation here with `ctx.delegate(yourId, payload)`: that payload
+   * (e.g. which flow to start). Undefined on an ordinary turn.
+   */
+  start?: unknown;
+  /** Aborted when the responder ran out of time (its answer is no longer wanted). */
+  signal: AbortSignal;
+  log: FastifyBaseLogger;
+  /**
+   * Sends on the ticket as the bot. Resolves to null (nothing sent) once the run is over (timed out,
+   * handed off) or a person took the ticket meanwhile.
+   */
+  send(input: { body?: string; media?: StoredFile }): Promise<Message | null>;
+  /** Gives the ticket to people: pending in its queue, a note for the agents, no bot until one of them acts. */
+  handOff(reason: string): Promise<void>;
+  /** Ends this responder's hold: the next message walks the chain from the start. */
+  release(): Promise<void>;
+  /**
+   * Hands the conversation to another registered responder: once your `handle` returns, the chain runs that one
+   * on this same message, with `ctx.start = payload` and its own timeout; its claim (not yours) then holds the
+   * ticket. Resolves false (nothing handed) when no such responder is registered and enabled for the company,
+   * or it is yourself; then decide yourself. Your own return value no longer matters once it resolved true.
+   */
+  delegate(responderId: string, payload?: unknown): Promise<boolean>;
+}
+
+export interface Responder {
+  /** Unique, lower-case (e.g. `prompts.openai`); recorded on the ticket while it holds the conversation. */
+  id: string;
+  place: ResponderPlace;
+  /** Longest run for one message before the ticket is handed to people (default 30 s). */
+  timeoutMs?: number;
+  /**
+   * Answers the message, or passes. Returning true claims it: nobody further down the chain sees it,
+   * and the next message of the ticket comes straight here until `release()` or `handOff()`.
+   */
+  handle(ctx: ResponderContext): Promise<boolean> | boolean;
+}
+
+/** The plugin-facing registry (`sdk.responders`). */
+export interface ResponderApi {
+  register(responder: Responder): void;
+}

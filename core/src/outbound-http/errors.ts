@@ -1,0 +1,18 @@
+import { AppError } from '../http/errors.js';
+
+/** Why an outbound call failed: each has its own error code (docs/decisions.md). */
+export type OutboundFailure =
+  | 'ERR_URL_NOT_ALLOWED' | 'ERR_HTTP_CONNECT_TIMEOUT' | 'ERR_HTTP_TIMEOUT' | 'ERR_HTTP_RESPONSE_TOO_LARGE'
+  | 'ERR_HTTP_REDIRECT_NOT_ALLOWED' | 'ERR_HTTP_NETWORK' | 'ERR_HTTP_STATUS' | 'ERR_HTTP_INVALID_JSON';
+
+/**
+ * A failed call to a tenant-supplied URL. An AppError, so a route that calls out on the user's behalf answers
+ * `{ error: code, message }` (400 for a refused URL, 502 otherwise); a job logs it with `{ err }`.
+ * Messages name the origin only: a URL's path or query may carry a token.
+ */
+export class OutboundHttpError extends AppError {
+  constructor(code: OutboundFailure, message: string, details: { origin?: string; status?: number; field?: string } = {}) {
+    super(code, code === 'ERR_URL_NOT_ALLOWED' ? 400 : 502, message, details);
+    this.name = 'OutboundHttpError';
+  }
+}

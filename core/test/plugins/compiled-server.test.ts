@@ -1,0 +1,79 @@
+import t from 'tap';
+import { execFile, spawn } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+const core = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const fixture = path.join(core, 'test', 'fixtures', 'plugins', 'hello');
+const PASSWORD = 'Compiled-pass-123';
+
+const freePort = () => new Promise<number>((resolve) => {
+  const server = net.createServer().listen(0, '127.0.0.1', () => {
+    const { port } = server.address() as net.AddressInfo;
+    server.close(() => resolve(port));
+  });
+});
+
+/** Two copies of the hello fixture in an outside plugins folder: `hello`, and `later` (another id). */
+function pluginsFolder(t: { teardown(fn: () => void): void }) {
+  const root = mkdtempSync(path.join(os.tmpdir(), 'atrium-compiled-'));
+  t.teardown(() => rmSync(root, { recursive: true, force: true }));
+  const plugins = path.join(root, 'plugins');
+  cpSync(fixture, path.join(plugins, 'hello'), { recursive: true });
+  cpSync(fixture, path.join(plugins, 'later'), { recursive: true });
+  const manifest = JSON.parse(readFileSync(path.join(fixture, 'plugin.json'), 'utf8'));
+  // The same route under another prefix; no remote, and no migration (hello's table is enough).
+  delete manifest.remote;
+  delete manifest.backend.migrations;
+  writeFileSync(path.join(plugins, 'later', 'plugin.json'), JSON.stringify({ ...manifest, $schema: undefined, id: 'later', planFlag: 'useLater' }));
+  return { root, plugins };
+}
+
+t.test('npm start\'s compiled server loads plugins from their compiled entries, and an uncompiled one through tsx', async (t) => {
+  const { root, plugins } = pluginsFolder(t);
+  await run(process.execPath, [path.join(core, 'scripts', 'build-server.mjs')], { env: { ...process.env, PLUGINS_DIR: plugins } });
+
+  // Mark the compiled copy so the answer shows which file ran; `later` arrives after the build.
+  const compiledHello = path.join(plugins, 'hello', 'dist', 'backend', 'src', 'index.mjs');
+  writeFileSync(compiledHello, readFileSync(compiledHello, 'utf8').replace('hello company', 'compiled hello company'));
+  rmSync(path.join(plugins, 'later', 'dist'), { recursive: true, force: true });
+
+  const port = await freePort();
+  const serve = JSON.parse(readFileSync(path.join(core, 'package.json'), 'utf8')).scripts.serve as string;
+  t.match(serve, /dist\/server\.js/, 'npm start serves the compiled core');
+  const child = spawn(process.execPath, serve.split(/\s+/).slice(1), {
+    cwd: core,
+    env: { ...process.env, DATA_DIR: path.join(root, 'data'), PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: '', REDIS_URL: '', PLUGINS_DIR: plugins, ADMIN_PASSWORD: PASSWORD, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (c) => { output += c; });
+  child.stderr.on('data', (c) => { output += c; });
+  t.teardown(() => new Promise<void>((resolve) => { if (child.exitCode !== null) return resolve(); child.once('exit', () => resolve()); child.kill('SIGTERM'); }));
+
+  const base = `http://127.0.0.1:${port}`;
+  for (let up = false; !up;) {
+    if (child.exitCode !== null) throw new Error(`the server exited: ${output}`);
+    up = await fetch(`${base}/api/health`).then((r) => r.ok, () => false);
+    if (!up) await new Promise((r) => setTimeout(r, 100));
+  }
+  const login = await (await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@atrium.local', password: PASSWORD }) })).json() as { token: string };
+  const auth = { authorization: `Bearer ${login.token}`, 'content-type': 'application/json' };
+  const planned = await fetch(`${base}/api/plans/1`, { method: 'PUT', headers: auth, body: JSON.stringify({ features: { useHello: true, useLater: true } }) });
+  t.equal(planned.status, 200, 'the plan gets both plugins\' flags');
+
+  const hello = await fetch(`${base}/api/hello/greeting`, { headers: auth });
+  t.equal(hello.status, 200);
+  t.match((await hello.json()).message, /^compiled hello company \d+$/, 'the compiled entry answered (its migration ran too)');
+  const later = await fetch(`${base}/api/later/greeting`, { headers: auth });
+  t.equal(later.status, 200);
+  t.match((await later.json()).message, /^hello company \d+$/, 'the plugin dropped in after the build runs from its TypeScript');
+  const warnings = output.split('\n').filter((line) => line.includes('plugin file not compiled'));
+  t.equal(warnings.length, 1, 'one warning, for the uncompiled plugin only');
+  t.match(warnings[0], /later[\/\\]src[\/\\]index\.ts/, 'naming its file');
+});

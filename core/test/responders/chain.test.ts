@@ -1,0 +1,170 @@
+import t, { type Test } from 'tap';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import { build } from '../helper.js';
+import { Message, Plan, Queue, Ticket, TicketNote } from '../../src/db/models/index.js';
+import { defaultConnection, inbound, recordEvents, useFakeProvider } from '../pipeline/fixtures.js';
+
+const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/responders');
+
+async function setFlag(app: FastifyInstance, on: boolean) {
+  const company = await app.knex('companies').where({ id: 1 }).first('planId');
+  const plan = (await Plan.query().findById(company.planId))!;
+  await plan.$query().patch({ features: { ...(plan.features ?? {}), useTwoBots: on } } as Partial<Plan>);
+  app.tenancy.invalidate(1);
+}
+
+/** Company 1 with the twobots plugin on, two queues on its connection (so the menu would greet), a fake phone. */
+async function setup(t: Test) {
+  const built = await build(t, { extraPluginDirs: [fixtures] });
+  const { app } = built;
+  await setFlag(app, true);
+  const provider = useFakeProvider(app);
+  const wa = await defaultConnection();
+  for (const [i, name] of ['Vendas', 'Suporte'].entries()) {
+    const queue = await Queue.scoped(1).insertAndFetch({ name, color: `#00000${i}`, orderQueue: i + 1 } as Partial<Queue>);
+    await app.knex('whatsappQueues').insert({ whatsappId: wa.id, queueId: queue.id });
+  }
+  app.pipeline.connections.invalidate();
+  const conn = { companyId: 1, whatsappId: wa.id };
+  const number = '5511955554444';
+  /** A contact message; resolves when it is stored (the bots answer later). */
+  const write = (body: string, extra = {}) => app.pipeline.inbound.onMessage(conn, inbound(number, body, extra));
+  /** A contact message, then what the bots answered to it. */
+  const say = async (body: string) => {
+    const before = provider.sent.length;
+    await write(body);
+    await app.jobs.idle();
+    return provider.sent.slice(before).map((m) => m.body);
+  };
+  const ticket = async () => (await Ticket.scoped(1).orderBy('id', 'desc').first())!;
+  const answers = () => app.knex('twobotsAnswers').orderBy('messageId').select('messageId', 'responder', 'startedAt', 'finishedAt');
+  return { ...built, provider, wa, conn, write, say, ticket, answers };
+}
+
+t.test('one answer per message: the first responder that claims answers; its claim routes the next messages to it until it releases', async (t) => {
+  const { say, ticket, answers } = await setup(t);
+  t.same(await say('bot hello'), ['echo: bot hello'], 'the echo bot claimed the first message: no menu greeting');
+  t.equal((await ticket()).botOwner, 'twobots.echo', 'the claim is on the ticket');
+  t.equal((await ticket()).chatbot, true, 'a bot is talking');
+  t.same(await say('#promo please'), ['echo: #promo please'], 'the holder gets the message, though the phrase trigger comes first in the chain');
+  t.same(await say('bye'), ['echo: bye'], 'the holder answers and lets go');
+  t.equal((await ticket()).botOwner, null);
+  t.same(await say('#promo please'), ['promo: 10% off today'], 'released: the chain runs from its start again');
+  t.same(await say('just a question'), [], 'nobody claims it; the menu only greets a new ticket');
+  const rows = await answers();
+  t.equal(rows.length, 4, 'four answers recorded, one per answered message');
+  t.equal(new Set(rows.map((r) => r.messageId)).size, 4);
+});
+
+t.test('a message is answered at most once: its turn asked for again, or the message replayed, answers nothing more', async (t) => {
+  const { app, say, write, provider, ticket } = await setup(t);
+  await say('bot hello');
+  const first = (await Message.scoped(1).where({ fromMe: false }).first())!;
+  await app.pipeline.responders.schedule(1, first.ticketId, first.id);
+  await app.pipeline.responders.turn({ companyId: 1, ticketId: first.ticketId });
+  await write('bot hello', { providerId: first.providerId! });
+  await app.jobs.idle();
+  t.same(provider.sent.map((m) => m.body), ['echo: bot hello'], 'still one answer');
+  t.equal(Number((await app.knex('tickets').where({ id: (await ticket()).id }).first('botCursor')).botCursor), first.id, 'the cursor stands on the answered message');
+});
+
+t.test('order is kept per ticket: a burst is answered one message at a time, in arrival order, while ingestion does not wait', async (t) => {
+  const { app, say, write, provider, answers } = await setup(t);
+  await say('bot start');
+  const burst = ['wait 800', 'two', 'wait 100', 'four', 'five'];
+  for (const body of burst) await write(body);
+  t.equal(provider.sent.length, 1, 'the burst is stored while its first answer is still being written: ingestion does not wait for bots');
+  await app.jobs.idle();
+  t.same(provider.sent.slice(1).map((m) => m.body), burst.map((b) => `echo: ${b}`), 'answers in arrival order');
+  const rows = (await answers()).slice(1);
+  for (let i = 1; i < rows.length; i++) {
+    t.ok(Number(rows[i].startedAt) >= Number(rows[i - 1].finishedAt), `answer ${i + 1} started after answer ${i} finished`);
+  }
+});
+
+t.test('a throwing responder hands the ticket to people: pending in its queue, a note for the agents, and no bot answers it afterwards', async (t) => {
+  const { app, say, ticket } = await setup(t);
+  const events = recordEvents(app);
+  await say('bot hello');
+  const queue = (await Queue.scoped(1).first())!;
+  await Ticket.scoped(1).findById((await ticket()).id).patch({ queueId: queue.id } as Partial<Ticket>);
+  t.same(await say('boom'), [], 'no answer');
+  const handed = await ticket();
+  t.equal(handed.status, 'pending');
+  t.equal(handed.queueId, queue.id, 'still in its queue');
+  t.equal(handed.botOwner, '@handoff');
+  t.equal(handed.chatbot, false);
+  const notes = await TicketNote.scoped(1).where({ ticketId: handed.id });
+  t.equal(notes.length, 1, 'one note');
+  t.match(notes[0].note, /O robô "twobots.echo" passou o atendimento para a equipe: o robô falhou/);
+  t.match(notes[0].note, /The bot "twobots.echo" handed the conversation to the team: the bot failed/);
+  t.match(notes[0].note, /El robot "twobots.echo" pasó la atención al equipo: el robot falló/);
+  const noteEvent = events.find((e) => e.event === 'ticketNote' && e.payload.action === 'create' && e.payload.ticketNote.ticketId === handed.id);
+  t.ok(noteEvent, 'the note is announced');
+  t.ok(Array.isArray(noteEvent?.room) && (noteEvent.room as string[]).includes(app.bus.rooms.admins(1)), 'to the ticket\'s audience, not the whole company');
+  t.ok(events.some((e) => e.event === 'ticket' && e.payload.ticket?.id === handed.id && e.payload.ticket.botOwner === '@handoff'), 'so is the ticket');
+  t.same(await say('bot are you there?'), [], 'bots stay silent until a person acts');
+});
+
+t.test('a responder that outlives its timeout hands the ticket to people too, and what it sends late is dropped', async (t) => {
+  const { say, ticket, provider } = await setup(t);
+  await say('bot hello');
+  t.same(await say('slow'), []);
+  await new Promise((r) => setTimeout(r, 2000)); // the slow run ends meanwhile
+  const handed = await ticket();
+  t.equal(handed.botOwner, '@handoff');
+  const notes = await TicketNote.scoped(1).where({ ticketId: handed.id });
+  t.match(notes[0]?.note, /The bot "twobots.echo" handed the conversation to the team: the bot did not answer in time/);
+  t.equal(provider.sent.length, 1, 'only the first answer went out');
+});
+
+t.test('a responder handing off on purpose: its answer goes out, then people take over', async (t) => {
+  const { say, ticket } = await setup(t);
+  await say('bot hello');
+  t.same(await say('human'), ['a person will answer you']);
+  const handed = await ticket();
+  t.equal(handed.botOwner, '@handoff');
+  const notes = await TicketNote.scoped(1).where({ ticketId: handed.id });
+  t.match(notes[0].note, /» the contact asked for a person/);
+});
+
+t.test('a ticket an agent accepted silences every bot; accepting drops the bot\'s claim', async (t) => {
+  const { request, token, say, ticket } = await setup(t);
+  await say('bot hello');
+  const accepted = await request('PUT', `/api/tickets/${(await ticket()).id}`, { token, body: { status: 'open' } });
+  t.equal(accepted.status, 200);
+  t.equal((await ticket()).botOwner, null, 'the claim is gone');
+  t.same(await say('bot still there?'), [], 'no bot answers an accepted ticket');
+  t.same(await say('#promo'), []);
+});
+
+t.test('a plugin\'s responders are skipped for a company whose plan lacks its flag: the menu greets instead', async (t) => {
+  const { app, say } = await setup(t);
+  await setFlag(app, false);
+  const answer = await say('bot hello');
+  t.equal(answer.length, 1);
+  t.match(answer[0], /\*1\* - Vendas\n\*2\* - Suporte/, 'the queue menu');
+});
+
+t.test('a responder hands the conversation to another with a start payload: that one answers the same message and holds the ticket', async (t) => {
+  const { say, ticket, answers } = await setup(t);
+  t.same(await say('#handover hello there'), ['echo started with: hello there'], 'the echo ran at once on the message, with the payload');
+  t.equal((await ticket()).botOwner, 'twobots.echo', 'the claim is the delegate\'s, not the delegator\'s');
+  t.same(await say('next one'), ['echo: next one'], 'the next message goes straight to the delegate');
+  t.same((await answers()).map((r) => r.responder), ['echo', 'echo'], 'one answer per message');
+  t.same(await say('bye'), ['echo: bye']);
+  t.same(await say('#handover-nobody'), ['promo: nobody to hand over to'], 'an unknown responder: delegate answers false and the caller answers itself');
+});
+
+t.test('registering a responder checks its id, place and uniqueness', async (t) => {
+  const { app } = await setup(t);
+  const handle = () => false;
+  t.throws(() => app.responders.register({ id: 'Bad Id', place: 'prompt', handle }), /lower-case/);
+  t.throws(() => app.responders.register({ id: 'ok', place: 'nowhere' as 'prompt', handle }), /place must be one of/);
+  t.throws(() => app.responders.register({ id: 'twobots.echo', place: 'prompt', handle }), /registered twice/);
+  // The repository's own plugins (flowbuilder) register responders too: look at the fixture's and the core's.
+  t.same(app.responders.ordered().map((r) => r.id).filter((id) => id.startsWith('twobots.') || id === 'menu'), ['twobots.promo', 'twobots.echo', 'menu'], 'kept in chain order');
+});
+

@@ -1,0 +1,223 @@
+import t from 'tap';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * Raw knex on a tenant table skips the scope guard (`Model.scoped(companyId)` throws without a company;
+ * `knex('tickets')` does not). Every such query in core/src and plugins/<id>/src is listed below with
+ * why it is safe; a new one fails this test until it goes through a scoped model or is added here
+ * with its reason. An entry no longer found fails too, so the list stays true.
+ *
+ * What counts as a tenant table: one whose migration gives it a `companyId`, or that references such a
+ * table (link tables such as ticketTags, userQueues), plus messages_fts (the messages' search index).
+ * What the scan sees: `<…knex|trx>('<table>')` and `<…knex|trx>.from|table|into('<table>')`, and `??`
+ * bindings of a tenant table in `raw(…, ['<table>'`.
+ */
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const ALLOWED: Record<string, Record<string, string>> = {
+  'core/src/db/search.ts': {
+    messages: 'the message search index walk: the caller passes companyId and every query filters messages.companyId (core/test/tickets/search.test.ts checks another company never matches)',
+    messages_fts: 'the SQLite full-text index has no companyId; its rows are joined back to messages filtered by companyId',
+  },
+  'core/src/domains/contacts/sheet-import.ts': {
+    contacts: 'bulk import: multi-row INSERT ... with companyId stamped on every row, then a read filtered by companyId',
+  },
+  'core/src/domains/dashboard/routes.ts': {
+    tickets: 'aggregates (COUNT, AVG) objection cannot express; the helper `tickets(companyId)` always filters tickets.companyId',
+    contacts: 'a COUNT filtered by companyId',
+  },
+  'core/src/domains/tags/routes.ts': {
+    ticketTags: 'link table without companyId: written only for a ticket and tags first loaded through Ticket/Tag.scoped(companyId)',
+  },
+  'core/src/domains/users/service.ts': {
+    userQueues: 'link table without companyId: written for a user and queues first checked with User/Queue.scoped(companyId)',
+  },
+  'core/src/messaging/group-commit.ts': {
+    contacts: 'the inbound group commit: multi-row INSERT with companyId stamped on every row (one transaction for a burst)',
+    messages: 'the inbound group commit: multi-row INSERT, companyId stamped on every row',
+    tickets: 'the inbound group commit: INSERT / UPDATE filtered by companyId and the connection\'s id',
+  },
+  'core/src/messaging/providers/baileys-auth.ts': {
+    providerAuthKeys: 'provider session keys addressed by the connection id the session belongs to (never from a request)',
+  },
+  'core/src/messaging/responders/chain.ts': {
+    tickets: 'the responder chain\'s cursor and lock columns (internal, not in the model): conditional UPDATEs by ticket id and companyId, or by the lock token',
+  },
+  'core/src/domains/billing/payment.ts': {
+    invoices: "the guarded open → paid UPDATE by the id of an invoice first loaded (its company is the invoice's), in the transaction that moves that company's due date",
+  },
+  'plugins/campaigns/src/campaigns.ts': {
+    campaignShipping: "the plugin's own table (plugins get no models): every query filters companyId, or addresses a row first loaded with the caller's companyId",
+    campaigns: "the plugin's own table (plugins get no models): every query filters companyId, or addresses a row first loaded with the caller's companyId",
+    contactLists: "the plugin's own table (plugins get no models): every query filters companyId, or addresses a row first loaded with the caller's companyId",
+    tags: "an existence check filtered by companyId (the tag audience must be the caller's)",
+    whatsapps: "an existence check filtered by companyId (the campaign's connection must be the caller's)",
+  },
+  'plugins/campaigns/src/dispatch.ts': {
+    campaignSenders: 'the pacing slot of one connection, keyed by the id of a connection taken from a campaign loaded with its companyId',
+    campaignShipping: "the plugin's own table (plugins get no models): every query filters companyId, or addresses a row first loaded with the caller's companyId",
+    campaigns: "the plugin's own table (plugins get no models): every query filters companyId, or addresses a row first loaded with the caller's companyId",
+    contactListItems: "the plugin's own table (plugins get no models): every query filters companyId, or addresses a row first loaded with the caller's companyId",
+    contacts: 'the tag audience: contacts filtered by contacts.companyId',
+    tickets: "the tag audience's EXISTS subquery, joined to contacts already filtered by companyId",
+  },
+  'plugins/campaigns/src/import.ts': {
+    contactListItems: "the plugin's own table (plugins get no models): every query filters companyId, or addresses a row first loaded with the caller's companyId",
+    contactLists: "the plugin's own table (plugins get no models): every query filters companyId, or addresses a row first loaded with the caller's companyId",
+  },
+  'plugins/campaigns/src/lists.ts': {
+    contactListItems: "the plugin's own table (plugins get no models): every query filters companyId, or addresses a row first loaded with the caller's companyId",
+    contactLists: "the plugin's own table (plugins get no models): every query filters companyId, or addresses a row first loaded with the caller's companyId",
+  },
+  'plugins/campaigns/src/settings.ts': {
+    campaignSettings: "the plugin's own table (plugins get no models): every query filters companyId, or addresses a row first loaded with the caller's companyId",
+  },
+  'plugins/campaigns/src/store.ts': {
+    campaignShipping: "the plugin's own table (plugins get no models): every query filters companyId, or addresses a row first loaded with the caller's companyId",
+    campaigns: "the plugin's own table (plugins get no models): every query filters companyId, or addresses a row first loaded with the caller's companyId",
+    contactLists: "the plugin's own table (plugins get no models): every query filters companyId, or addresses a row first loaded with the caller's companyId",
+    whatsapps: "the campaign view's connection name, filtered by companyId",
+  },
+  'plugins/campaigns/src/validity.ts': {
+    contactListItems: "the plugin's own table (plugins get no models): every query filters companyId, or addresses a row first loaded with the caller's companyId",
+  },
+  'plugins/flowbuilder/src/index.ts': {
+    flowBuilders: "the plugin's own table (plugins get no models): the flow an integration names, filtered by companyId",
+    flowRuns: "the plugin's own table (plugins get no models): whether the ticket already ran the flow, filtered by companyId",
+  },
+  'plugins/flowbuilder/src/routes.ts': {
+    flowBuilders: "the plugin's own table (plugins get no models): every query filters companyId, or addresses a row first loaded with the caller's companyId",
+    flowCampaigns: "the plugin's own table (plugins get no models): every query filters companyId, or addresses a row first loaded with the caller's companyId",
+  },
+  'plugins/flowbuilder/src/runtime.ts': {
+    flowRuns: "the plugin's own table (plugins get no models): every query filters companyId, or addresses a row first loaded with the caller's companyId",
+  },
+  'plugins/integrations/src/routes.ts': {
+    integrationSessions: "the plugin's own table (plugins get no models): every query filters companyId, or addresses a row first loaded with the caller's companyId",
+  },
+  'plugins/integrations/src/store.ts': {
+    integrationSessions: "the plugin's own table (plugins get no models): every query filters companyId, or addresses a row first loaded with the caller's companyId",
+    queueIntegrations: "the plugin's own table (plugins get no models): every query filters companyId, or addresses a row first loaded with the caller's companyId",
+    tickets: "clearing a deleted integration from the company's tickets: filtered by companyId",
+  },
+  'plugins/prompts/src/routes.ts': {
+    queues: "pointing the caller's queue at its prompt: filtered by companyId",
+  },
+  'plugins/prompts/src/store.ts': {
+    prompts: "the plugin's own table (plugins get no models): every query filters companyId, or addresses a row first loaded with the caller's companyId",
+  },
+  'plugins/internal-chat/src/messages.ts': {
+    chatMessages: 'the chat plugin\'s own table, filtered by companyId and a chat the caller is a member of',
+    chatUsers: 'the chat plugin\'s membership table, for a chat first loaded with the caller\'s companyId',
+    chats: 'the chat plugin\'s own table, by id of a chat first loaded with the caller\'s companyId',
+  },
+  'plugins/internal-chat/src/store.ts': {
+    chatUsers: 'the chat plugin\'s membership table, for a chat first loaded with the caller\'s companyId',
+    chats: 'the chat plugin\'s own table, by id of a chat first loaded with the caller\'s companyId',
+  },
+  'plugins/kanban/src/ticket-tags.ts': {
+    ticketTags: 'link table without companyId: the ticket and the tags are first checked with the company\'s scope',
+  },
+};
+
+function walk(dir: string, out: string[] = []): string[] {
+  for (const name of readdirSync(dir)) {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) { if (name !== 'node_modules' && name !== 'dist') walk(full, out); } else if (/\.tsx?$/.test(name)) out.push(full);
+  }
+  return out;
+}
+
+const sources = () => [
+  ...walk(path.join(root, 'core/src')),
+  ...readdirSync(path.join(root, 'plugins')).flatMap((id) => {
+    const src = path.join(root, 'plugins', id, 'src');
+    try { return walk(src); } catch { return []; }
+  }),
+];
+
+/** Tables with a companyId, or referencing one that has (link tables), from every createTable of every migration. */
+function tenantTables(files: string[]): Set<string> {
+  const tables = new Map<string, string>();
+  for (const file of files) {
+    const text = readFileSync(file, 'utf8');
+    const starts = [...text.matchAll(/createTable\(\s*['"`](\w+)['"`]/g)];
+    starts.forEach((m, i) => tables.set(m[1], text.slice(m.index, starts[i + 1]?.index ?? text.length)));
+  }
+  const tenant = new Set<string>(['messages_fts']);
+  for (const [name, body] of tables) if (/companyFk\(|['"`]companyId['"`]/.test(body)) tenant.add(name);
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const [name, body] of tables) {
+      if (tenant.has(name)) continue;
+      const refs = [...body.matchAll(/inTable\(\s*['"`](\w+)['"`]/g)].map((m) => m[1]);
+      if (refs.some((r) => tenant.has(r))) { tenant.add(name); grew = true; }
+    }
+  }
+  return tenant;
+}
+
+/** The raw forms the scan knows (see the header). */
+const RAW_FORMS = [
+  /\b[\w.]*(?:knex|trx)\s*\(\s*['"`](\w+)['"`]/gi,
+  /\b[\w.]*(?:knex|trx)\s*\.\s*(?:from|table|into)\(\s*['"`](\w+)['"`]/gi,
+  /\braw\(\s*(['"`])[^'"`]*\?\?[^'"`]*\1\s*,\s*\[\s*['"`](\w+)['"`]/g,
+];
+
+/** Tenant tables a piece of source queries raw. */
+function rawTablesIn(code: string, tenant: Set<string>): Set<string> {
+  const found = new Set<string>();
+  for (const form of RAW_FORMS) for (const m of code.matchAll(form)) {
+    const table = m[m.length - 1];
+    if (tenant.has(table)) found.add(table);
+  }
+  return found;
+}
+
+function rawTenantQueries(files: string[], tenant: Set<string>) {
+  const found = new Map<string, Set<string>>();
+  for (const file of files) {
+    if (file.includes(`${path.sep}migrations${path.sep}`) || /migrations?\.ts$/.test(file)) continue;
+    const tables = rawTablesIn(readFileSync(file, 'utf8'), tenant);
+    if (tables.size) found.set(path.relative(root, file).split(path.sep).join('/'), tables);
+  }
+  return found;
+}
+
+t.test('a raw query on a tenant table outside the allow-list fails the build', async (t) => {
+  const files = sources();
+  const migrationFiles = [
+    ...walk(path.join(root, 'core/src/db/migrations')),
+    ...files.filter((f) => /migrations?(\.ts|[/\\])/.test(f)),
+  ];
+  const tenant = tenantTables(migrationFiles);
+  for (const table of ['tickets', 'messages', 'contacts', 'ticketTags', 'userQueues', 'whatsappQueues', 'chatMessages']) {
+    t.ok(tenant.has(table), `${table} is recognised as a tenant table`);
+  }
+  t.notOk(tenant.has('jobs'), 'the jobs table is no tenant table');
+  const found = rawTenantQueries(files, tenant);
+  for (const [file, tables] of found) {
+    for (const table of tables) {
+      t.ok(ALLOWED[file]?.[table], `raw knex('${table}') in ${file}: use Model.scoped(companyId), or list it in core/test/tenancy/raw-queries.test.ts with why it is safe`);
+    }
+  }
+  for (const [file, tables] of Object.entries(ALLOWED)) {
+    for (const table of Object.keys(tables)) {
+      t.ok(found.get(file)?.has(table), `allow-list entry ${file} → ${table} still has a raw query (remove it once gone)`);
+    }
+  }
+});
+
+t.test('the scan catches the raw forms it promises', async (t) => {
+  const tenant = new Set(['tickets', 'ticketTags']);
+  const sample = (code: string) => [...rawTablesIn(code, tenant)];
+  t.same(sample("await sdk.knex('ticketTags').insert(rows)"), ['ticketTags'], 'sdk.knex(table)');
+  t.same(sample("await app.knex.from('tickets').where({ id })"), ['tickets'], 'knex.from(table)');
+  t.same(sample("trx('tickets').update({})"), ['tickets'], 'a transaction');
+  t.same(sample("knex.from(knex.raw('?? FORCE INDEX (??)', ['tickets', 'PRIMARY']))"), ['tickets'], 'an identifier binding in raw');
+  t.same(sample("Ticket.scoped(companyId).where({ id })"), [], 'a scoped model is fine');
+  t.same(sample("knex('jobs').insert({})"), [], 'a table without tenant rows is fine');
+});
