@@ -1,0 +1,52 @@
+import type { AtriumSdk } from '@atrium/core/sdk';
+import type { Campaign, CampaignCounts } from './types.js';
+import { fromDb } from './time.js';
+
+const COLUMNS = ['id', 'name', 'companyId', 'status', 'message1', 'message2', 'message3', 'message4', 'message5', 'scheduledAt',
+  'completedAt', 'whatsappId', 'contactListId', 'tagId', 'fileListId', 'mediaPath', 'mediaName'];
+
+/** The one place campaigns are read: always within a company, always in the shape of GET /campaigns/:id. */
+export function campaignStore(sdk: AtriumSdk) {
+  const { knex } = sdk;
+  const campaignsOf = (companyId: number) => knex('campaigns').where('campaigns.companyId', companyId);
+
+  async function counts(campaignId: number): Promise<CampaignCounts> {
+    const rows: { status: string; n: unknown }[] = await knex('campaignShipping').where({ campaignId }).select('status').count('* as n').groupBy('status');
+    const by = Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
+    const delivered = by.delivered ?? 0;
+    const failed = by.failed ?? 0;
+    const pending = (by.pending ?? 0) + (by.sending ?? 0);
+    return { valids: delivered + failed + pending, delivered, failed, pending };
+  }
+
+  async function view(row: Record<string, unknown>): Promise<Campaign> {
+    const companyId = Number(row.companyId);
+    const contactList = row.contactListId ? await knex('contactLists').where({ companyId, id: row.contactListId }).first('id', 'name') : null;
+    const whatsapp = row.whatsappId ? await knex('whatsapps').where({ companyId, id: row.whatsappId }).first('id', 'name', 'status') : null;
+    return {
+      ...(row as unknown as Campaign),
+      id: Number(row.id), companyId,
+      scheduledAt: fromDb(row.scheduledAt as string | null), completedAt: fromDb(row.completedAt as string | null),
+      mediaUrl: row.mediaPath ? sdk.storage.url(String(row.mediaPath)) : null,
+      contactList: contactList ? { id: Number(contactList.id), name: contactList.name } : null,
+      whatsapp: whatsapp ? { id: Number(whatsapp.id), name: whatsapp.name, status: whatsapp.status } : null,
+      counts: await counts(Number(row.id)),
+    };
+  }
+
+  async function find(companyId: number, id: number): Promise<Campaign> {
+    const row = await campaignsOf(companyId).where({ id }).first(COLUMNS);
+    if (!row) throw sdk.errors.notFound('ERR_NO_CAMPAIGN_FOUND', 'Campaign not found');
+    return view(row);
+  }
+
+  /** Announces the campaign in the same shape as GET /campaigns/:id (a partial payload blanked peers' pages). */
+  async function announce(companyId: number, id: number, action: 'create' | 'update' = 'update') {
+    const campaign = await find(companyId, id).catch(() => null);
+    if (campaign) sdk.bus.emit(companyId, 'campaign', { action, campaign });
+    return campaign;
+  }
+
+  return { COLUMNS, campaignsOf, find, view, counts, announce };
+}
+export type CampaignStore = ReturnType<typeof campaignStore>;

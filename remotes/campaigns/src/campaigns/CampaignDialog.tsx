@@ -1,0 +1,97 @@
+import { useEffect, useState } from 'react';
+import type { HostSdk } from '@atrium/host-web/sdk';
+import type { Campaign, Connection, ContactList } from '../types';
+import { FIELD_STYLE, Select } from '../Select';
+import { isEditable } from './CampaignsPage';
+import { MediaField } from './MediaField';
+
+const VARIANTS = [1, 2, 3, 4, 5] as const;
+const toLocalInput = (iso: string | null) => (iso ? new Date(new Date(iso).getTime() - new Date().getTimezoneOffset() * 60_000).toISOString().slice(0, 16) : '');
+
+/** Add / edit a campaign: name, connection, audience (a list or a tag), schedule and five message variants. */
+export function CampaignDialog({ sdk, item, visible, onHide, onSaved }: {
+  sdk: HostSdk; item: Campaign | null; visible: boolean; onHide: () => void; onSaved: (saved: Campaign) => void;
+}) {
+  const { t } = sdk.useTranslation();
+  const { FormDialog, TextField, useFormDialog, yup } = sdk.ui;
+  const [connections, setConnections] = useState<Connection[]>([]);
+  const [lists, setLists] = useState<ContactList[]>([]);
+  const [tags, setTags] = useState<{ id: number; name: string }[]>([]);
+  const [fileLists, setFileLists] = useState<{ id: number; name: string }[]>([]);
+  // The media: the stored one (null once removed) and a file chosen to upload when the form is saved.
+  const [stored, setStored] = useState<{ name: string; url: string | null } | null>(null);
+  const [chosen, setChosen] = useState<File | null>(null);
+  useEffect(() => {
+    if (!visible) return;
+    setStored(item?.mediaName ? { name: item.mediaName, url: item.mediaUrl } : null);
+    setChosen(null);
+    sdk.api.get<{ id: number; name: string }[]>('/files/list').then(setFileLists, () => setFileLists([]));
+    sdk.api.get<Connection[]>('/whatsapp').then(setConnections, sdk.toast.error);
+    sdk.api.get<ContactList[]>('/contact-lists/list').then(setLists, sdk.toast.error);
+    sdk.api.get<{ tags: { id: number; name: string }[] } | { id: number; name: string }[]>('/tags/list')
+      .then((r) => setTags(Array.isArray(r) ? r : r.tags ?? []), () => setTags([]));
+    // On opening only: a live update of the campaign while the form is open must not drop the file just chosen.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [visible]);
+  const readOnly = !!item && !isEditable(item);
+  const form = useFormDialog({
+    initialValues: {
+      name: item?.name ?? '', whatsappId: (item?.whatsappId ?? '') as number | '', contactListId: (item?.contactListId ?? '') as number | '',
+      tagListId: (item?.tagId ?? '') as number | '', fileListId: (item?.fileListId ?? '') as number | '', scheduledAt: toLocalInput(item?.scheduledAt ?? null),
+      message1: item?.message1 ?? '', message2: item?.message2 ?? '', message3: item?.message3 ?? '', message4: item?.message4 ?? '', message5: item?.message5 ?? '',
+    },
+    validationSchema: yup.object({
+      name: yup.string().trim().min(2, t('campaigns.nameShort')).max(50, t('campaigns.nameShort')).required(t('campaigns.required')),
+      whatsappId: yup.number().typeError(t('campaigns.required')).required(t('campaigns.required')),
+    }),
+    save: async (v) => {
+      const body = {
+        ...v, name: v.name.trim(), contactListId: v.contactListId || null, tagListId: v.tagListId || null, fileListId: v.fileListId || null,
+        scheduledAt: v.scheduledAt ? new Date(v.scheduledAt).toISOString() : null,
+      };
+      const upload = (id: number) => {
+        const data = new FormData();
+        data.append('file', chosen!);
+        return sdk.api.upload<Campaign>(`/campaigns/${id}/media-upload`, data);
+      };
+      if (item) {
+        if (chosen) await upload(item.id);
+        return sdk.api.put<Campaign>(`/campaigns/${item.id}`, body);
+      }
+      if (!chosen) return sdk.api.post<Campaign>('/campaigns', body);
+      // The media needs the campaign's id: create it unscheduled, attach the file, then schedule it (a campaign
+      // whose only content is the media may be scheduled once the media is there).
+      const created = await sdk.api.post<Campaign>('/campaigns', { ...body, scheduledAt: null });
+      const withMedia = await upload(created.id);
+      return body.scheduledAt ? sdk.api.put<Campaign>(`/campaigns/${created.id}`, body) : withMedia;
+    },
+    successMessage: t('campaigns.saved'), onSaved, onHide,
+  });
+  const none = { value: '' as const, label: t('campaigns.none') };
+  return (
+    <FormDialog header={t(item ? 'campaigns.titleEdit' : 'campaigns.titleAdd')} visible={visible} onHide={onHide} form={form} testId="campaign-form" saveTestId="campaign-save">
+      {readOnly && <p className="p-error">{t('campaigns.readOnly')}</p>}
+      <fieldset disabled={readOnly} style={{ border: 0, padding: 0 }}>
+        <TextField form={form} name="name" id="campaign-name" label={t('campaigns.name')} autoFocus />
+        <Select form={form} name="whatsappId" testId="campaign-connection" label={t('campaigns.connection')} options={[none, ...connections.map((c) => ({ value: c.id, label: c.name }))]} />
+        <Select form={form} name="contactListId" testId="campaign-list" label={t('campaigns.contactList')} options={[none, ...lists.map((l) => ({ value: l.id, label: l.name }))]} />
+        <Select form={form} name="tagListId" testId="campaign-tag" label={t('campaigns.tag')} options={[none, ...tags.map((g) => ({ value: g.id, label: g.name }))]} />
+        <label className="field" style={FIELD_STYLE}>
+          <span>{t('campaigns.scheduledAt')}</span>
+          <input type="datetime-local" data-testid="campaign-scheduled" value={form.values.scheduledAt} onChange={(e) => form.setFieldValue('scheduledAt', e.target.value)} />
+        </label>
+        <Select form={form} name="fileListId" testId="campaign-file-list" label={t('campaigns.fileList')} options={[none, ...fileLists.map((f) => ({ value: f.id, label: f.name }))]} />
+        <MediaField sdk={sdk} stored={stored} chosen={chosen} onChoose={setChosen} disabled={readOnly}
+          onRemoveStored={() => {
+            if (!item) return;
+            sdk.api.delete<Campaign>(`/campaigns/${item.id}/media-upload`).then((saved) => {
+              setStored(null);
+              sdk.toast.success(t('campaigns.mediaDeleted'));
+              onSaved(saved);
+            }, sdk.toast.error);
+          }} />
+        {VARIANTS.map((n) => <TextField key={n} form={form} name={`message${n}`} id={`campaign-message${n}`} label={t('campaigns.message', { n })} rows={3} />)}
+      </fieldset>
+    </FormDialog>
+  );
+}
