@@ -1,0 +1,80 @@
+import type { AtriumSdk, ChatTurn, ResponderContext } from '@atrium/core/sdk';
+import type { PromptStore } from './store.js';
+
+/**
+ * The handoff marker: a line of the model's answer that reads `#handoff` (any case) asks for a person.
+ * The line is removed; what is left of the answer is sent first. The system prompt tells the model so.
+ */
+export const HANDOFF_MARKER = '#handoff';
+const MARKER_LINE = /^\s*#handoff\s*$/gim;
+const HANDOFF_INSTRUCTION =
+  `\n\nWhen the customer asks for a human, or you cannot help, write a line containing only ${HANDOFF_MARKER} at the end of your answer.`;
+
+export function splitHandoff(answer: string): { text: string; handoff: boolean } {
+  const handoff = MARKER_LINE.test(answer);
+  MARKER_LINE.lastIndex = 0;
+  return { text: answer.replace(MARKER_LINE, '').trim(), handoff };
+}
+
+/** The prompt responder: place `prompt`, the connection's prompt else the queue's (the chain picks). */
+export function promptResponder(sdk: AtriumSdk, store: PromptStore) {
+  /** The newest `limit` text messages of the ticket up to this one, oldest first (peers sent the oldest N). */
+  async function history(ctx: ResponderContext, limit: number): Promise<ChatTurn[]> {
+    const rows = await sdk.models.Message.scoped(ctx.companyId)
+      .where({ ticketId: ctx.ticket.id }).where('id', '<=', ctx.message.id)
+      .whereNotNull('body').whereNot('body', '')
+      .orderBy('id', 'desc').limit(limit).select('id', 'body', 'fromMe');
+    return rows.reverse().map((m) => ({ role: m.fromMe ? 'assistant' : 'user', content: String(m.body) }));
+  }
+
+  /** A burst: a newer contact message is already waiting; its own turn will answer with this one in its history. */
+  async function newerMessageWaits(ctx: ResponderContext) {
+    const newer = await sdk.models.Message.scoped(ctx.companyId)
+      .where({ ticketId: ctx.ticket.id, fromMe: false }).where('id', '>', ctx.message.id).resultSize();
+    return newer > 0;
+  }
+
+  return {
+    id: 'prompts.openai',
+    place: 'prompt' as const,
+    // One attempt, one retry, and a little room to send.
+    timeoutMs: sdk.bots.openai.timeoutMs * 2 + 5_000,
+    async handle(ctx: ResponderContext): Promise<boolean> {
+      const prompt = ctx.promptId ? await store.find(ctx.companyId, ctx.promptId) : null;
+      if (!prompt) {
+        if (ctx.isOwner) await ctx.release(); // the prompt was removed while it held the ticket
+        return false;
+      }
+      if (!ctx.message.body?.trim()) return ctx.isOwner; // media without text: nothing to ask (held: stay silent)
+      if (await newerMessageWaits(ctx)) return true;
+      let answer: string;
+      try {
+        answer = await sdk.bots.openai.complete({
+          apiKey: sdk.secrets.decrypt(prompt.apiKey),
+          model: prompt.model,
+          maxTokens: prompt.maxTokens,
+          temperature: prompt.temperature,
+          messages: [{ role: 'system', content: prompt.prompt + HANDOFF_INSTRUCTION }, ...(await history(ctx, prompt.maxMessages))],
+          signal: ctx.signal,
+        });
+      } catch (err) {
+        const reason = `${sdk.bots.openai.describeFailure(err)} (prompt "${prompt.name}", model ${prompt.model})`;
+        ctx.log.warn({ promptId: prompt.id, ticketId: ctx.ticket.id, reason }, 'AI prompt failed: handing off');
+        await handOff(ctx, prompt.queueId, reason);
+        return true;
+      }
+      const { text, handoff } = splitHandoff(answer);
+      if (text) await ctx.send({ body: text });
+      if (handoff || !text) await handOff(ctx, prompt.queueId, handoff ? 'the AI asked for a person' : 'the AI gave an empty answer');
+      return true;
+    },
+  };
+
+  /** A ticket without a queue (a connection's prompt) waits for people in the prompt's queue. */
+  async function handOff(ctx: ResponderContext, queueId: number, reason: string) {
+    if (!ctx.ticket.queueId) {
+      await sdk.models.Ticket.scoped(ctx.companyId).findById(ctx.ticket.id).patch({ queueId } as never);
+    }
+    await ctx.handOff(reason);
+  }
+}

@@ -1,0 +1,19 @@
+/**
+ * The shapes this plugin's API answers (the remote imports them with `import type`). Keep this file free of imports.
+ */
+export interface Prompt {
+  id: number;
+  name: string;
+  prompt: string;
+  model: string;
+  maxTokens: number;
+  temperature: number;
+  /** Always masked in answers and events (`sk-…abcd`). */
+  apiKey: string;
+  queueId: number;
+  maxMessages: number;
+  queue: { id: number; name: string } | null;
+}
+
+/** The models the console offers; any other model name is accepted as free text. */
+export const PROMPT_MODELS = ['gpt-3.5-turbo-1106', 'gpt-4o-mini'] as const;

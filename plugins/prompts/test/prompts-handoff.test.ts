@@ -1,0 +1,78 @@
+import t from 'tap';
+import { TicketNote } from '../../../core/src/db/models/index.js';
+import { KEY, open, setup } from './responder-setup.js';
+
+t.test('an agent accepting the ticket silences the prompt: the model is not called again', async (t) => {
+  const env = await setup(t);
+  const { fake, say, ticket, request, token } = env;
+  await open(t, env);
+  await say('Olá');
+  const accepted = await request('PUT', `/api/tickets/${(await ticket()).id}`, { token, body: { status: 'open' } });
+  t.equal(accepted.status, 200);
+  t.same(await say('ainda está aí?'), [], 'no bot answer');
+  t.equal(fake.requests.length, 1, 'the model was not asked about the accepted ticket');
+});
+
+t.test('the handoff marker in the answer sends the rest of it, then hands the ticket to people', async (t) => {
+  const env = await setup(t);
+  const { fake, say, ticket, queue } = env;
+  await open(t, env);
+  fake.script.push({ text: 'Vou chamar uma pessoa da equipe para você.\n#HANDOFF' });
+  t.same(await say('quero falar com um humano'), ['Vou chamar uma pessoa da equipe para você.'], 'the marker never reaches the customer');
+  const tk = await ticket();
+  t.equal(tk.status, 'pending');
+  t.equal(tk.queueId, queue.id);
+  t.equal(tk.botOwner, '@handoff');
+  const notes = await TicketNote.scoped(1).where({ ticketId: tk.id });
+  t.match(notes[0]?.note, /the AI asked for a person/);
+  t.same(await say('alô?'), [], 'no bot answers after the handoff');
+  t.equal(fake.requests.length, 1);
+});
+
+t.test('a failing model hands off with a note the agent sees, sends nothing to the customer, and never leaks the key', async (t) => {
+  const env = await setup(t);
+  const { fake, say, ticket, events, lines, request, token } = env;
+  await open(t, env);
+  fake.script.push({ status: 401, code: 'invalid_api_key' });
+  t.same(await say('Olá'), [], 'no apology loop to the customer');
+  t.equal(fake.requests.length, 1, 'a refused key is not retried');
+  const tk = await ticket();
+  t.equal(tk.botOwner, '@handoff');
+  const notes = await TicketNote.scoped(1).where({ ticketId: tk.id });
+  t.match(notes[0]?.note, /the AI service answered 401 \(invalid_api_key\) \(prompt "Atendente IA", model gpt-4o-mini\)/);
+
+  const frames = JSON.stringify(events);
+  t.notOk(frames.includes(KEY), 'no socket frame holds the key');
+  t.same(lines.filter((l) => l.includes(KEY)), [], 'no log line holds the key');
+  const listed = await request('GET', '/api/prompt', { token });
+  t.notOk(JSON.stringify(listed.body).includes(KEY), 'nor any answer');
+});
+
+t.test('a server error is retried once, then hands off', async (t) => {
+  const env = await setup(t);
+  const { fake, say, ticket } = env;
+  await open(t, env);
+  fake.script.push({ status: 500, code: 'server_error' }, { status: 500, code: 'server_error' }, { text: 'never sent' });
+  t.same(await say('Olá'), []);
+  t.equal(fake.requests.length, 2, 'one call and one retry, no more');
+  t.equal((await ticket()).botOwner, '@handoff');
+});
+
+t.test('a queue without a prompt gets no AI call; a company without useOpenAi neither', async (t) => {
+  const { app, fake, say, queue } = await setup(t);
+  await app.knex('queues').where({ id: queue.id }).update({ promptId: null });
+  app.pipeline.connections.invalidate();
+  await say('Olá');
+  t.equal(fake.requests.length, 0, 'no prompt, no call');
+  await app.knex('queues').where({ id: queue.id }).update({ promptId: (await app.knex('prompts').first('id')).id });
+  app.pipeline.connections.invalidate();
+  const company = await app.knex('companies').where({ id: 1 }).first('planId');
+  const plan = await app.knex('plans').where({ id: company.planId }).first();
+  await app.knex('plans').where({ id: company.planId }).update({ useOpenAi: false });
+  app.tenancy.invalidate(1);
+  await app.knex('tickets').update({ status: 'closed' });
+  await say('Olá de novo');
+  t.equal(fake.requests.length, 0, 'the plan gate holds the responder back');
+  t.ok(plan);
+});
+
