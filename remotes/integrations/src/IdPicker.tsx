@@ -1,0 +1,22 @@
+/**
+ * A labelled <select> of named rows writing a numeric id (or null: none) into a form: the shape the console's dialog
+ * slots hand over (`values`, `setFieldValue`).
+ */
+export function IdPicker({ values, setFieldValue, name, label, none, options, testId, error }: {
+  values: Record<string, unknown>; setFieldValue(name: string, value: unknown): void; name: string; label: string; none: string;
+  options: { id: number; name: string }[]; testId?: string; error?: string | false;
+}) {
+  const value = values[name];
+  const id = `picker-${testId ?? name}`;
+  // Laid out like the console's TextField (label, input, error), in one block so it sits in a slot's <span> too.
+  return (
+    <div style={{ display: 'flex', flexDirection: 'column', gap: '0.35rem' }}>
+      <label htmlFor={id}>{label}</label>
+      <select id={id} className="p-inputtext p-component" data-testid={testId} value={typeof value === 'number' ? value : ''} onChange={(e) => setFieldValue(name, e.target.value === '' ? null : Number(e.target.value))}>
+        <option value="">{none}</option>
+        {options.map((o) => <option key={o.id} value={o.id}>{o.name}</option>)}
+      </select>
+      {error ? <small className="p-error">{error}</small> : null}
+    </div>
+  );
+}
