@@ -1,0 +1,149 @@
+import type { AtriumPlugin, MessagesService, ResponderContext } from '@atrium/core/sdk';
+import type { FlowGraph } from './graph.js';
+import { phraseMatches } from './phrase.js';
+import { registerRoutes } from './routes.js';
+import { registerUploads } from './uploads.js';
+import { createRuntime, INTERVAL_JOB, type RunActions } from './runtime.js';
+import { stamp } from './time.js';
+
+/** A run 'running' for longer than this was cut off by a crash (a step takes milliseconds). */
+const RUNNING_STALE_MS = 60_000;
+
+/** The ids the flow runtime holds tickets under (`tickets.botOwner`): the run's, and the phrase trigger's that started it. */
+const FLOW_RESPONDER = 'flowbuilder.run';
+const PHRASE_RESPONDER = 'flowbuilder.phrase';
+const OWNERS = [FLOW_RESPONDER, PHRASE_RESPONDER];
+/** The core's mark for a ticket handed to people (bots stay silent until a person acts). */
+const HANDED_OFF = '@handoff';
+
+/**
+ * Flow builder: flows and phrase campaigns (routes), and the flow runtime as two responders of the core's
+ * chain: `phrase` starts a run when an active campaign's phrase is in the message, `flow` continues the run
+ * waiting on the ticket. Pauses are durable jobs (`flowbuilder.interval`).
+ */
+const flowbuilderPlugin: AtriumPlugin = (sdk) => {
+  const runtime = createRuntime(sdk);
+  const Ticket = sdk.models.Ticket;
+
+  /** A run's actions inside a responder turn: the chain's own send, hand-off and release. */
+  const ctxActions = (ctx: ResponderContext): RunActions => ({
+    send: (input) => ctx.send(input),
+    async handOff(reason, queueId) {
+      if (queueId) await Ticket.scoped(ctx.companyId).where({ id: ctx.ticket.id }).patch({ queueId } as any);
+      await ctx.handOff(reason);
+    },
+    release: () => ctx.release(),
+    signal: ctx.signal,
+  });
+
+  /**
+   * A run's actions from the interval job, outside any turn: it speaks only while the flow still holds the
+   * ticket (no person took it, not closed, not handed off).
+   */
+  const jobActions = (companyId: number, ticketId: number): RunActions => {
+    const held = async () => {
+      const ticket = await Ticket.scoped(companyId).findById(ticketId);
+      return ticket && ticket.status !== 'closed' && !ticket.userId && OWNERS.includes(ticket.botOwner ?? '') ? ticket : null;
+    };
+    const changed = (patch: Record<string, unknown>) => Ticket.scoped(companyId).where({ id: ticketId }).whereIn('botOwner', OWNERS).whereNull('userId').patch(patch as any);
+    return {
+      async send(input) {
+        const ticket = await held();
+        if (!ticket) return null;
+        return (sdk.services.messages as MessagesService).send({ companyId, ticket, ...input });
+      },
+      async handOff(reason, queueId) {
+        if (!(await changed({ status: 'pending', chatbot: false, botOwner: HANDED_OFF, ...(queueId ? { queueId } : {}) }))) return;
+        const ticket = (await Ticket.scoped(companyId).findById(ticketId))!;
+        await sdk.models.TicketNote.scoped(companyId).insert({ ticketId, contactId: ticket.contactId, userId: null, note: `${FLOW_RESPONDER}: ${reason}` } as any);
+        await sdk.services.tickets?.emitChange(companyId, ticketId);
+      },
+      async release() {
+        if (await changed({ botOwner: null, chatbot: false })) await sdk.services.tickets?.emitChange(companyId, ticketId);
+      },
+    };
+  };
+
+  sdk.jobs.define<{ companyId: number; runId: number; seq: number }>(INTERVAL_JOB, async ({ companyId, runId, seq }) => {
+    const run = await runtime.claimInterval(companyId, runId, seq);
+    if (!run) return;
+    const actions = jobActions(companyId, run.ticketId);
+    const ticket = await Ticket.scoped(companyId).findById(run.ticketId);
+    if (!ticket || ticket.status === 'closed' || ticket.userId || !OWNERS.includes(ticket.botOwner ?? '')) {
+      run.status = 'done';
+      await runtime.save(run); // a person took the ticket during the pause: the flow stays quiet
+      return;
+    }
+    await runtime.advance(run, actions);
+  });
+
+  /** The run waiting on this ticket takes the message as its answer; false when there is none. */
+  async function continueRun(ctx: ResponderContext): Promise<boolean> {
+    const run = await runtime.activeRun(ctx.companyId, ctx.ticket.id);
+    if (!run) return false;
+    // During a pause, or while the pause's job is moving the run on, the run speaks next; the message stays on
+    // the ticket for people to read. A run left 'running' for a minute was cut off by a crash: the reply resumes it.
+    if (run.status === 'interval') return true;
+    if (run.status === 'running' && run.updatedAt > stamp(new Date(Date.now() - RUNNING_STALE_MS))) return true;
+    await runtime.answer(run, { id: ctx.message.id, body: ctx.message.body ?? '' }, ctxActions(ctx));
+    return true;
+  }
+
+  /** An OpenAI node's call and retry, or a Typebot start and restart with the delays between its bubbles. */
+  const timeoutMs = sdk.bots.openai.timeoutMs * 2 + 15_000;
+
+  /**
+   * A flowbuilder-type integration handed the conversation here (`ctx.start = { flowId }`): the company's active
+   * flow starts on this message, once per ticket (a ticket that already ran it passes, so a flow that ended does
+   * not start over on every message).
+   */
+  async function startFromIntegration(ctx: ResponderContext): Promise<boolean> {
+    const flowId = Number((ctx.start as { flowId?: unknown }).flowId);
+    if (!Number.isInteger(flowId)) return false;
+    const flow = await sdk.knex('flowBuilders').where({ companyId: ctx.companyId, id: flowId, active: true }).first('flow');
+    if (!flow?.flow) return false;
+    if (await sdk.knex('flowRuns').where({ companyId: ctx.companyId, ticketId: ctx.ticket.id, flowId }).first('id')) return false;
+    const run = await runtime.start(ctx.companyId, ctx.ticket.id, flowId, JSON.parse(flow.flow) as FlowGraph);
+    if (!run) return false;
+    await runtime.advance(run, ctxActions(ctx));
+    return true;
+  }
+
+  sdk.responders.register({
+    id: FLOW_RESPONDER,
+    place: 'flow',
+    timeoutMs,
+    handle: (ctx) => (ctx.start ? startFromIntegration(ctx) : continueRun(ctx)),
+  });
+
+  sdk.responders.register({
+    id: PHRASE_RESPONDER,
+    place: 'phrase',
+    timeoutMs,
+    async handle(ctx) {
+      // Holding the ticket since it started a run: the run takes the message (a phrase in an answer is an answer).
+      if (ctx.isOwner && (await continueRun(ctx))) return true;
+      const body = ctx.message.body ?? '';
+      if (!body.trim()) return false;
+      const candidates = await sdk.knex('flowCampaigns as c')
+        .join('flowBuilders as f', function () { this.on('f.id', 'c.flowId').andOn('f.companyId', 'c.companyId'); })
+        .where({ 'c.companyId': ctx.companyId, 'c.status': true, 'f.active': true })
+        .where((q) => q.whereNull('c.whatsappId').orWhere('c.whatsappId', ctx.connection.id))
+        .orderBy('c.id')
+        .select('c.phrase', 'c.flowId', 'f.flow');
+      const hit = candidates.find((c: { phrase: string }) => phraseMatches(c.phrase, body));
+      if (!hit?.flow) return false;
+      const run = await runtime.start(ctx.companyId, ctx.ticket.id, hit.flowId, JSON.parse(hit.flow) as FlowGraph);
+      if (!run) return false;
+      await runtime.advance(run, ctxActions(ctx));
+      return true;
+    },
+  });
+
+  return async (scope) => {
+    registerRoutes(sdk, scope);
+    registerUploads(sdk, scope);
+  };
+};
+
+export default flowbuilderPlugin;
