@@ -1,0 +1,16 @@
+import type { AtriumSdk } from '@atrium/core/sdk';
+
+/**
+ * The member list a create or edit asks for: the owner exactly once, plus the listed users, each of
+ * whom must belong to the caller's company (a user id of another company is answered as not found,
+ * like an id that does not exist). At least one member besides the owner (the spec's "fill user").
+ */
+export async function resolveMembers(sdk: AtriumSdk, companyId: number, ownerId: number | null, requested: Array<{ id: number }>): Promise<number[]> {
+  const others = [...new Set(requested.map((u) => u.id))].filter((id) => id !== ownerId);
+  if (others.length === 0) {
+    throw sdk.errors.badRequest('ERR_VALIDATION', 'A chat needs at least one user besides its owner', { field: 'body/users' });
+  }
+  const found = await sdk.models.User.scoped(companyId).whereIn('id', others).select('id');
+  if (found.length !== others.length) throw sdk.errors.notFound('ERR_NO_USER_FOUND', 'User not found');
+  return ownerId === null ? others : [ownerId, ...others];
+}
