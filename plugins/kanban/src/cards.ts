@@ -1,25 +1,12 @@
 import type { AtriumSdk, Tag, Ticket } from '@atrium/core/sdk';
 import type { BoardScope } from './access.js';
+import type { LaneTag, TicketCard } from './types.js';
 
 /** Most cards one board answer carries (live tickets, newest first). */
 export const BOARD_LIMIT = 500;
 const LIVE = ['open', 'pending'];
 
-export interface TagCard { id: number; name: string; color: string; kanban: number }
-export interface TicketCard {
-  id: number;
-  uuid: string;
-  status: string;
-  queueId: number | null;
-  userId: number | null;
-  lastMessage: string | null;
-  unreadMessages: number;
-  updatedAt: string;
-  contact: { id: number; name: string; number: string; profilePicUrl?: string | null } | null;
-  tags: TagCard[];
-}
-
-export const toTagCard = (tag: Tag): TagCard => ({ id: tag.id, name: tag.name, color: tag.color, kanban: Number(tag.kanban) });
+export const toTagCard = (tag: Tag): LaneTag => ({ id: tag.id, name: tag.name, color: tag.color, kanban: Number(tag.kanban) });
 
 /** The card shape the board, the routes and the realtime event share. */
 export function toTicketCard(ticket: Ticket): TicketCard {
@@ -71,7 +58,7 @@ export async function findTicketCard(sdk: AtriumSdk, companyId: number, ticketId
 }
 
 /** The company's kanban tags: the board's lanes, in creation order. */
-export async function listLaneTags(sdk: AtriumSdk, companyId: number): Promise<TagCard[]> {
+export async function listLaneTags(sdk: AtriumSdk, companyId: number): Promise<LaneTag[]> {
   const tags = await sdk.models.Tag.scoped(companyId).where('tags.kanban', 1).orderBy('tags.id');
   return tags.map(toTagCard);
 }

@@ -1,4 +1,5 @@
-import type { AtriumSdk } from '@atrium/core/sdk';
+import type { AtriumSdk, Static } from '@atrium/core/sdk';
+import type { LaneTag, TicketCard } from './types.js';
 
 /**
  * The kanban routes' TypeBox schemas, built from the SDK's `Type` (a plugin imports no run-time
@@ -51,3 +52,8 @@ export function kanbanSchemas(T: AtriumSdk['Type']) {
 }
 
 export type KanbanSchemas = ReturnType<typeof kanbanSchemas>;
+
+/** True only when A and B are the same type. */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+// The answers' schemas and the shared types (types.ts) describe one shape: these lines stop compiling when they drift.
+export const schemasMatchSharedTypes: [Same<Static<KanbanSchemas['TagCard']>, LaneTag>, Same<Static<KanbanSchemas['KanbanTicket']>, TicketCard>] = [true, true];

@@ -1,9 +1,13 @@
-import type { AtriumSdk } from '@atrium/core/sdk';
+import type { AtriumSdk, AuthUser } from '@atrium/core/sdk';
 
-/** Writes to the ticketTags join table; callers check that the ticket and tag are the company's. */
-export async function assertTicket(sdk: AtriumSdk, companyId: number, ticketId: number) {
-  const found = await sdk.models.Ticket.scoped(companyId).findById(ticketId).select('tickets.id');
-  if (!found) throw sdk.errors.notFound('ERR_NO_TICKET_FOUND', 'Ticket not found');
+/**
+ * A ticket the user may see (core §6, through the core's service): 404 for a missing (or another
+ * company's) ticket, 403 for one outside the user's queues. The writes below trust this check.
+ */
+export async function assertTicket(sdk: AtriumSdk, user: AuthUser, ticketId: number) {
+  const tickets = sdk.services.tickets;
+  if (!tickets) throw new Error('the core\'s tickets service is not registered');
+  await tickets.assertVisible(user, ticketId);
 }
 
 /** A kanban tag of the company: 404 for a missing (or another company's) tag, 400 for a tag that is no lane. */

@@ -38,24 +38,38 @@ t.test('a drag is DELETE then PUT: the ticket ends in exactly the new lane', asy
   t.same(await f.tagIdsOf(ticket.id), [done.id]);
 });
 
-t.test('a tag change is announced as company-{id}-ticket with action update and the ticket', async (t) => {
-  const { app, request, createTenant } = await build(t);
+t.test('a tag change is announced as company-{id}-ticket with the core\'s ticket view, to those who may see the ticket', async (t) => {
+  const { app, request, createTenant, createUser } = await build(t);
   const f = kanbanFixtures(app);
   const tenant = await createTenant('Live Co');
   const lane = await f.tag(tenant.companyId, 'Doing', 1);
-  const ticket = await f.ticket(tenant.companyId);
+  const queue = await f.queue(tenant.companyId, 'Vendas');
+  const ticket = await f.ticket(tenant.companyId, { queueId: queue.id });
+  const outsider = await createUser(tenant.companyId);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };
-  const socket = connect(`http://127.0.0.1:${port}`, { path: '/socket.io', query: { token: tenant.admin.token }, transports: ['websocket'] });
-  t.teardown(() => { socket.close(); });
-  await new Promise<void>((resolve, reject) => { socket.on('connect', () => resolve()); socket.on('connect_error', reject); });
+  const open = async (token: string) => {
+    const socket = connect(`http://127.0.0.1:${port}`, { path: '/socket.io', query: { token }, transports: ['websocket'] });
+    t.teardown(() => { socket.close(); });
+    await new Promise<void>((resolve, reject) => { socket.on('connect', () => resolve()); socket.on('connect_error', reject); });
+    return socket;
+  };
+  const [admin, other] = [await open(tenant.admin.token), await open(outsider.token)];
+  const heardByOutsider: unknown[] = [];
+  other.on(`company-${tenant.companyId}-ticket`, (payload: unknown) => heardByOutsider.push(payload));
 
-  const event = new Promise<{ action: string; ticket: { id: number; tags: Array<{ id: number }> } }>((resolve) => socket.on(`company-${tenant.companyId}-ticket`, resolve));
+  const event = new Promise<{ action: string; ticket: { id: number; tags: Array<{ id: number }>; queue: { id: number; name: string } | null } }>((resolve) => admin.on(`company-${tenant.companyId}-ticket`, resolve));
   await request('PUT', `/api/ticket-tags/${ticket.id}/${lane.id}`, { token: tenant.admin.token });
   const payload = await event;
   t.equal(payload.action, 'update');
   t.equal(payload.ticket.id, ticket.id);
   t.same(payload.ticket.tags.map((tag) => tag.id), [lane.id]);
+  t.same(payload.ticket.queue, { id: queue.id, name: 'Vendas', color: queue.color }, 'the tickets list keeps its queue chip');
+  // The admin's event has arrived; one to both sockets sent after it arrives after anything sent before.
+  const flushed = new Promise((resolve) => other.on(`company-${tenant.companyId}-flush`, resolve));
+  app.bus.emit(tenant.companyId, 'flush', {});
+  await flushed;
+  t.same(heardByOutsider, [], 'a user outside the ticket\'s queue hears nothing');
 });
 
 t.test('PUT refuses a tag that is not a kanban lane with 400 ERR_TAG_NOT_KANBAN', async (t) => {
@@ -98,4 +112,28 @@ t.test('another company\'s ticket or tag id is answered as not found, and nothin
 
   t.equal((await request('DELETE', '/api/ticket-tags/999999', { token })).status, 404);
   t.equal((await request('PUT', '/api/ticket-tags/abc/1', { token })).body.error, 'ERR_VALIDATION');
+});
+
+t.test('a user moves only the cards of tickets they may see: another queue is 403 ERR_NO_PERMISSION, nothing changes', async (t) => {
+  const { app, request, createTenant, createUser } = await build(t);
+  const f = kanbanFixtures(app);
+  const tenant = await createTenant('Queues Co');
+  const [sales, support] = [await f.queue(tenant.companyId, 'Sales'), await f.queue(tenant.companyId, 'Support')];
+  const todo = await f.tag(tenant.companyId, 'To do', 1);
+  const done = await f.tag(tenant.companyId, 'Done', 1);
+  const seller = await createUser(tenant.companyId);
+  await f.joinQueue(seller.id, sales.id);
+  const theirs = await f.ticket(tenant.companyId, { queueId: support.id });
+  const mine = await f.ticket(tenant.companyId, { queueId: sales.id });
+  await f.tagTicket(theirs.id, todo.id);
+
+  const del = await request('DELETE', `/api/ticket-tags/${theirs.id}`, { token: seller.token });
+  t.equal(del.status, 403);
+  t.equal(del.body.error, 'ERR_NO_PERMISSION');
+  const put = await request('PUT', `/api/ticket-tags/${theirs.id}/${done.id}`, { token: seller.token });
+  t.equal(put.status, 403);
+  t.same(await f.tagIdsOf(theirs.id), [todo.id], 'the other queue\'s ticket keeps its lane');
+
+  t.equal((await request('PUT', `/api/ticket-tags/${mine.id}/${done.id}`, { token: seller.token })).status, 200, 'their own queue\'s ticket moves');
+  t.same(await f.tagIdsOf(mine.id), [done.id]);
 });

@@ -2,6 +2,9 @@
 export const messages = {
   pt: {
     kanban: {
+      search: 'Buscar cartões',
+      lane: { add: 'Nova coluna', title: 'Nova coluna do kanban', name: 'Nome', color: 'Cor', saved: 'Coluna criada.', short: 'O nome tem pelo menos 3 caracteres', required: 'Informe o nome' },
+      slot: { unsorted_one: '{{count}} ticket sem coluna no kanban', unsorted_other: '{{count}} tickets sem coluna no kanban', moveTo: 'Coluna do kanban' },
       menu: 'Kanban',
       title: 'Kanban',
       openLane: 'Em aberto',
@@ -20,6 +23,9 @@ export const messages = {
   },
   en: {
     kanban: {
+      search: 'Search cards',
+      lane: { add: 'New lane', title: 'New kanban lane', name: 'Name', color: 'Colour', saved: 'Lane created.', short: 'The name has at least 3 characters', required: 'Enter a name' },
+      slot: { unsorted_one: '{{count}} ticket without a kanban column', unsorted_other: '{{count}} tickets without a kanban column', moveTo: 'Kanban column' },
       menu: 'Kanban',
       title: 'Kanban',
       openLane: 'Open',
@@ -38,6 +44,9 @@ export const messages = {
   },
   es: {
     kanban: {
+      search: 'Buscar tarjetas',
+      lane: { add: 'Nueva columna', title: 'Nueva columna del kanban', name: 'Nombre', color: 'Color', saved: 'Columna creada.', short: 'El nombre tiene al menos 3 caracteres', required: 'Ingrese un nombre' },
+      slot: { unsorted_one: '{{count}} ticket sin columna en el kanban', unsorted_other: '{{count}} tickets sin columna en el kanban', moveTo: 'Columna del kanban' },
       menu: 'Kanban',
       title: 'Kanban',
       openLane: 'Abiertos',

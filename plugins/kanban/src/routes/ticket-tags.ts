@@ -6,13 +6,14 @@ import type { KanbanSchemas } from '../schemas.js';
 
 /**
  * Moving a card: DELETE /ticket-tags/:ticketId takes the ticket out of its lane, PUT
- * /ticket-tags/:ticketId/:tagId puts it in another. Each change emits company-{id}-ticket.
+ * /ticket-tags/:ticketId/:tagId puts it in another. Each change is announced by the core
+ * (company-{id}-ticket with the core's ticket view, to those who may see the ticket); the
+ * answer is the card.
  */
 export function ticketTagRoutes(sdk: AtriumSdk, s: KanbanSchemas) {
   async function announce(companyId: number, ticketId: number) {
-    const ticket = (await findTicketCard(sdk, companyId, ticketId))!;
-    sdk.bus.emit(companyId, 'ticket', { action: 'update', ticket });
-    return { ticket };
+    await sdk.services.tickets?.emitChange(companyId, ticketId);
+    return { ticket: (await findTicketCard(sdk, companyId, ticketId))! };
   }
 
   return async (scope: FastifyInstance) => {
@@ -23,11 +24,11 @@ export function ticketTagRoutes(sdk: AtriumSdk, s: KanbanSchemas) {
         tags: ['kanban'],
         summary: 'Removes the ticket\'s kanban tags (back to the open lane)',
         params: s.TicketParams,
-        response: { 200: s.TicketReply, 404: s.ErrorReply },
+        response: { 200: s.TicketReply, 403: s.ErrorReply, 404: s.ErrorReply },
       },
     }, async (request) => {
       const { companyId } = request.user;
-      await assertTicket(sdk, companyId, request.params.ticketId);
+      await assertTicket(sdk, request.user, request.params.ticketId);
       await removeKanbanTags(sdk, companyId, request.params.ticketId);
       return announce(companyId, request.params.ticketId);
     });
@@ -37,12 +38,12 @@ export function ticketTagRoutes(sdk: AtriumSdk, s: KanbanSchemas) {
         tags: ['kanban'],
         summary: 'Adds a kanban tag to the ticket (after DELETE: moves it to that lane)',
         params: s.TicketTagParams,
-        response: { 200: s.TicketReply, 400: s.ErrorReply, 404: s.ErrorReply },
+        response: { 200: s.TicketReply, 400: s.ErrorReply, 403: s.ErrorReply, 404: s.ErrorReply },
       },
     }, async (request) => {
       const { companyId } = request.user;
       const { ticketId, tagId } = request.params;
-      await assertTicket(sdk, companyId, ticketId);
+      await assertTicket(sdk, request.user, ticketId);
       await assertKanbanTag(sdk, companyId, tagId);
       await addTag(sdk, ticketId, tagId);
       return announce(companyId, ticketId);

@@ -25,3 +25,11 @@ export function movedTicket(ticket: TicketCard, target: LaneTag | null, lanes: L
   const kept = ticket.tags.filter((t) => !laneIds.has(t.id));
   return { ...ticket, tags: target ? [...kept, target] : kept };
 }
+
+/** The lanes with only the cards whose contact name, number or last message contains `text` (any case). */
+export function filterLanes(lanes: Lane[], text: string): Lane[] {
+  const q = text.trim().toLowerCase();
+  if (!q) return lanes;
+  const hit = (c: TicketCard) => [c.contact?.name, c.contact?.number, c.lastMessage].some((v) => v?.toLowerCase().includes(q));
+  return lanes.map((lane) => ({ ...lane, cards: lane.cards.filter(hit) }));
+}

@@ -3,7 +3,8 @@ import type { CSSProperties } from 'react';
 /** Inline styles on the PrimeReact theme's CSS variables (the console ships no utility CSS). */
 export const styles = {
   page: { padding: '1rem', display: 'flex', flexDirection: 'column', gap: '1rem' },
-  toolbar: { display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: '1rem' },
+  toolbar: { display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: '1rem', flexWrap: 'wrap' },
+  actions: { display: 'flex', alignItems: 'center', gap: '0.5rem', flexWrap: 'wrap' },
   hint: { color: 'var(--text-color-secondary)', fontSize: '0.875rem' },
   board: { display: 'flex', gap: '1rem', overflowX: 'auto', alignItems: 'flex-start', paddingBottom: '0.5rem' },
   lane: { display: 'flex', flexDirection: 'column', flex: '0 0 280px', width: 280, borderRadius: 8, padding: '0.5rem', background: 'var(--surface-ground)', border: '1px solid var(--surface-border)' },

@@ -6,8 +6,15 @@ import { buildLanes, laneTagOf, movedTicket } from './lanes';
 
 type TicketEvent = { action: 'create' | 'update' | 'delete' | string; ticket?: Partial<TicketCard> & { id: number }; ticketId?: number };
 
+export interface BoardOptions {
+  /** Toast load failures (the page does; the menu badge stays silent). */
+  notify?: boolean;
+  /** How long after an event about an unknown ticket (or a tag change) the board is read again, at most once per wait. */
+  reloadAfterMs?: number;
+}
+
 /** The board's data: lanes and cards, kept live by company-{id}-ticket and company-{id}-tag events. */
-export function useKanbanBoard() {
+export function useKanbanBoard({ notify = true, reloadAfterMs = 400 }: BoardOptions = {}) {
   const sdk = useSdk();
   const { companyId } = sdk.useSession();
   const { t } = sdk.useTranslation();
@@ -26,19 +33,19 @@ export function useKanbanBoard() {
       setFailed(false);
     } catch (err) {
       setFailed(true);
-      sdk.toast.error(err);
+      if (notify) sdk.toast.error(err);
     } finally {
       setLoading(false);
     }
-  }, [api, sdk]);
+  }, [api, sdk, notify]);
 
   useEffect(() => { void load(); return () => clearTimeout(reloadTimer.current); }, [load]);
 
-  /** A ticket the board does not show yet may belong on it: let the server decide (debounced). */
+  /** A ticket the board does not show yet may belong on it: let the server decide (one read per wait, however many events). */
   const reloadSoon = useCallback(() => {
-    clearTimeout(reloadTimer.current);
-    reloadTimer.current = setTimeout(() => { void load(); }, 400);
-  }, [load]);
+    if (reloadTimer.current !== undefined) return;
+    reloadTimer.current = setTimeout(() => { reloadTimer.current = undefined; void load(); }, reloadAfterMs);
+  }, [load, reloadAfterMs]);
 
   sdk.useSocketEvent(companyId ? `company-${companyId}-ticket` : null, (event: TicketEvent) => {
     const id = event.ticket?.id ?? event.ticketId;
@@ -70,5 +77,5 @@ export function useKanbanBoard() {
   }, [api, load, sdk, t, tags, tickets]);
 
   const lanes = useMemo(() => buildLanes(tags, tickets), [tags, tickets]);
-  return { lanes, loading, failed, reload: load, move, hasTagLanes: tags.length > 0 };
+  return { lanes, tags, loading, failed, reload: load, move, hasTagLanes: tags.length > 0 };
 }
