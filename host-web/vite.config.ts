@@ -2,39 +2,38 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { federation } from '@module-federation/vite';
 import { primeThemes } from './vite/prime-themes';
+import { precompress } from './vite/precompress';
+import { hostProvidedLibraries, sharedByHost } from './vite/shared';
 
 const api = process.env.ATRIUM_API ?? 'http://localhost:8080';
-
-/** Libraries shared with the remotes as singletons (one React, one router, one PrimeReact, one i18next). */
-const singleton = { singleton: true };
 
 export default defineConfig({
   base: '/',
   plugins: [
     react(),
+    hostProvidedLibraries(),
     federation({
       name: 'atrium_host',
       remotes: {},
       dts: false,
-      shared: {
-        react: singleton,
-        // Remotes take the JSX runtime from the host too, so none bundles its own (a remote built
-        // against another React would otherwise render elements this React rejects).
-        'react/jsx-runtime': singleton,
-        'react-dom': singleton,
-        'react-router-dom': singleton,
-        // The prefix key: the bare 'primereact' key breaks the build (chart.js/auto).
-        'primereact/': singleton,
-        i18next: singleton,
-        'react-i18next': singleton,
-      },
+      // React, the router, i18next and PrimeReact's stateful core, once (see vite/shared.ts).
+      shared: sharedByHost(),
     }),
     primeThemes(['lara-light-purple', 'lara-dark-purple']),
+    precompress(),
   ],
   build: {
     outDir: 'dist',
     target: 'esnext',
     emptyOutDir: true,
+    rollupOptions: {
+      output: {
+        // The federation plugin preloads every chunk named "index" from index.html (meant for the console's
+        // main chunk); qrcode.react's chunk would be one, so the login page downloaded it. Named apart (the function
+        // form: federation composes it with its own chunking).
+        manualChunks: (id) => (id.includes('/node_modules/qrcode.react/') ? 'qrcode' : undefined),
+      },
+    },
   },
   server: {
     port: 5173,

@@ -1,5 +1,6 @@
 import { ApiError, toApiError } from './errors';
 import { tokenStore } from '../session/token';
+import { downloadFile } from '../util/download';
 
 export type Query = Record<string, string | number | boolean | undefined | null | Array<string | number>>;
 
@@ -10,6 +11,8 @@ export interface ApiClient {
   delete<T = unknown>(path: string): Promise<T>;
   /** multipart/form-data POST (files). */
   upload<T = unknown>(path: string, form: FormData): Promise<T>;
+  /** GETs a file (a sample sheet, an export) with the session's token and hands it to the browser as `filename`. */
+  download(path: string, filename: string, query?: Query): Promise<void>;
 }
 
 interface Hooks {
@@ -55,16 +58,20 @@ export function refreshToken(): Promise<boolean> {
   return refreshing;
 }
 
-async function send<T>(method: string, url: string, body?: unknown, retried = false): Promise<T> {
+/**
+ * One request. With `fixedToken` (an expired company's renewal token) the session is left alone:
+ * no refresh, no session end on 401, the caller decides.
+ */
+async function send<T>(method: string, url: string, body?: unknown, retried = false, fixedToken?: string): Promise<T> {
   const headers: Record<string, string> = {};
-  const token = tokenStore.get();
+  const token = fixedToken ?? tokenStore.get();
   if (token) headers.Authorization = `Bearer ${token}`;
   let payload: BodyInit | undefined;
   if (body instanceof FormData) payload = body;
   else if (body !== undefined) { headers['Content-Type'] = 'application/json'; payload = JSON.stringify(body); }
 
   const res = await fetch(url, { method, headers, body: payload, credentials: 'include' });
-  if (res.status === 403 && token && !retried) {
+  if (res.status === 403 && token && !retried && !fixedToken) {
     const err = await toApiError(res.clone());
     // Only an expired session is worth a refresh; other 403s (no permission, plan) are final.
     if (err.code === 'ERR_SESSION_EXPIRED') {
@@ -75,7 +82,7 @@ async function send<T>(method: string, url: string, body?: unknown, retried = fa
   }
   if (!res.ok) {
     const err = await toApiError(res);
-    if (res.status === 401 && token) hooks.onSessionEnded();
+    if (res.status === 401 && token && !fixedToken) hooks.onSessionEnded();
     throw err;
   }
   if (res.status === 204) return undefined as T;
@@ -90,6 +97,19 @@ export const api: ApiClient = {
   put: (path, body) => send('PUT', buildUrl(path), body),
   delete: (path) => send('DELETE', buildUrl(path)),
   upload: (path, form) => send('POST', buildUrl(path), form),
+  download: (path, filename, query) => downloadFile(path, filename, query),
 };
 
 export { ApiError };
+
+/** A client that sends `token` instead of the session's (the renewal page of an expired company). */
+export function apiWithToken(token: string): ApiClient {
+  return {
+    get: (path, query) => send('GET', buildUrl(path, query), undefined, false, token),
+    post: (path, body) => send('POST', buildUrl(path), body, false, token),
+    put: (path, body) => send('PUT', buildUrl(path), body, false, token),
+    delete: (path) => send('DELETE', buildUrl(path), undefined, false, token),
+    upload: (path, form) => send('POST', buildUrl(path), form, false, token),
+    download: (path, filename, query) => downloadFile(path, filename, query),
+  };
+}

@@ -34,7 +34,7 @@ export interface Connection {
 /** States that need someone's attention (the side menu's warning badge). */
 export const WARNING_STATES = ['qrcode', 'PAIRING', 'DISCONNECTED', 'TIMEOUT', 'OPENING'];
 
-export function upsert<T extends { id: number }>(list: T[], item: T): T[] {
+export function upsert<T extends { id: number | string }>(list: T[], item: T): T[] {
   const i = list.findIndex((x) => x.id === item.id);
   if (i < 0) return [item, ...list];
   const next = list.slice();

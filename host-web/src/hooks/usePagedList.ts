@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type UIEvent } from 'react';
 import { api, type Query } from '../api/client';
 import { toast } from '../toast/toast';
+import { upsert } from '../data/connections';
 
 /** Near the bottom: the next page is asked for within 100 px (core.md §9). */
 export const SCROLL_THRESHOLD_PX = 100;
@@ -48,6 +49,10 @@ export function usePagedList<T extends { id: number | string }>(path: string | n
   }, [hasMore, loading]);
 
   const reload = useCallback(() => { setPage(1); setNonce((n) => n + 1); }, []);
+  /** After a save: the row replaces its old self, or joins the list. */
+  const upsertItem = useCallback((row: T) => setItems((list) => upsert(list, row)), []);
+  /** After a delete. */
+  const removeItem = useCallback((id: T['id']) => setItems((list) => list.filter((row) => row.id !== id)), []);
 
-  return { items, setItems, hasMore, loading, onScroll, reload };
+  return { items, setItems, upsertItem, removeItem, hasMore, loading, onScroll, reload };
 }

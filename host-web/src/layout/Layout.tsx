@@ -1,9 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Outlet } from 'react-router-dom';
+import { ConfirmDialog } from 'primereact/confirmdialog';
 import { useSession } from '../session/useSession';
 import { useMediaQuery } from '../hooks/useMediaQuery';
 import { SessionSocket } from '../socket/SessionSocket';
-import { clearPlugins, loadPlugins, markPluginsFailed, usePlugins } from '../remotes/registry';
+import { markPluginsFailed, usePlugins } from '../remotes/registry';
+import { clearPlugins, loadPlugins } from '../remotes/plugins';
 import { useConnections } from '../data/connections';
 import { buildMenu } from './menu';
 import { SideMenu } from './SideMenu';
@@ -31,6 +33,9 @@ export default function Layout() {
   return (
     <div className={`layout ${open ? 'menu-open' : 'menu-closed'}`}>
       <SessionSocket />
+      {/* The one confirm dialog every confirm() / confirmDelete() (blocks/confirm.ts) shows in: only signed-in
+          screens ask, so it lives here and its Dialog is not part of the login page's download. */}
+      <ConfirmDialog />
       <TopBar user={user} admin={isAdmin} onToggleMenu={() => setOpen((o) => !o)} />
       <div className="layout-body">
         <SideMenu entries={entries} open={open} connectionWarning={warning} onNavigate={() => { if (!wide) setOpen(false); }} />

@@ -1,11 +1,12 @@
 import { NavLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Badge } from 'primereact/badge';
+import { Slot } from '../components/Slot';
 import type { MenuEntry } from './menu';
 
 export const APP_VERSION = '8.0.1';
 
-/** The side drawer: the menu entries in order, a warning badge on connections, the version label. */
+/** The side drawer: the menu entries in order, a warning badge on connections, plugins' badges, the version label. */
 export function SideMenu({ entries, open, connectionWarning, onNavigate }: {
   entries: MenuEntry[]; open: boolean; connectionWarning: boolean; onNavigate?: () => void;
 }) {
@@ -20,6 +21,7 @@ export function SideMenu({ entries, open, connectionWarning, onNavigate }: {
                 {e.path === '/connections' && connectionWarning && <Badge severity="danger" className="menu-badge" data-testid="connections-warning" />}
               </i>
               <span className="label">{t(e.labelKey)}</span>
+              {e.plugin && <Slot name="sideMenu.badge" plugin={e.plugin} props={{ path: e.path }} />}
             </NavLink>
           </li>
         ))}

@@ -7,6 +7,7 @@ import { VolumeControl } from './VolumeControl';
 import { NotificationsBell } from './NotificationsBell';
 import { AnnouncementsButton } from './AnnouncementsButton';
 import { UserMenu } from './UserMenu';
+import { Slot } from '../components/Slot';
 import type { SessionUser } from '../session/types';
 
 export function TopBar({ user, admin, onToggleMenu }: { user: SessionUser; admin: boolean; onToggleMenu: () => void }) {
@@ -20,6 +21,7 @@ export function TopBar({ user, admin, onToggleMenu }: { user: SessionUser; admin
         <ThemeToggle />
         <VolumeControl />
         <Button text rounded icon="pi pi-refresh" aria-label={t('topbar.refresh')} onClick={() => window.location.reload()} />
+        <Slot name="topBar.actions" props={{}} />
         <NotificationsBell />
         <AnnouncementsButton />
         <UserMenu user={user} />

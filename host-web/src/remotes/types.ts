@@ -1,3 +1,5 @@
+import type { SlotName } from '../sdk/types';
+
 /** One entry of GET /api/plugins (only plugins the company's plan allows are listed). */
 export interface PluginInfo {
   id: string;
@@ -11,6 +13,8 @@ export interface PluginInfo {
     exposes: string;
     routes: Array<{ path: string; role?: 'user' | 'admin' | 'super' }>;
     menu: Array<{ labelKey: string; path: string; icon?: string; order?: number; role?: string }>;
+    /** The slots its remote fills: such a remote is downloaded right after login. */
+    slots?: SlotName[];
     i18n: Partial<Record<'pt' | 'en' | 'es', Record<string, unknown>>>;
   };
 }

@@ -5,13 +5,16 @@ import type { ScreenDef } from '../screens/types';
 import { PublicOnly, RequireAuth, RequirePlan, RequireRole } from './guards';
 import { PageLoader } from '../components/PageLoader';
 import { ErrorBoundary } from '../components/ErrorBoundary';
-import { ScreenError } from '../components/ScreenError';
 import { usePlugins, usePluginsLoaded } from '../remotes/registry';
-import { RemoteRoute } from '../remotes/RemoteRoute';
 import { useSessionState } from '../session/store';
 import { isAdmin } from '../session/permissions';
+import { cshowAllows } from '../session/cshow';
 
 const Layout = lazy(() => import('../layout/Layout'));
+// With the remote loader and the SDK it hands to remotes: downloaded after sign-in, not by the login page.
+// The error panel (PrimeReact's Message and its icons) only when a screen fails or a path is unknown.
+const ScreenError = lazy(() => import('../components/ScreenError').then((m) => ({ default: m.ScreenError })));
+const RemoteRoute = lazy(() => import('../remotes/RemoteRoute').then((m) => ({ default: m.RemoteRoute })));
 const lazies = new Map<ScreenDef, LazyExoticComponent<ComponentType>>();
 const lazyOf = (screen: ScreenDef) => {
   let c = lazies.get(screen);
@@ -22,7 +25,7 @@ const lazyOf = (screen: ScreenDef) => {
 function ScreenElement({ screen }: { screen: ScreenDef }) {
   const Component = lazyOf(screen);
   return (
-    <ErrorBoundary fallback={(error, reset) => <ScreenError error={error} onRetry={reset} />}>
+    <ErrorBoundary fallback={(error, reset) => <Suspense fallback={<PageLoader />}><ScreenError error={error} onRetry={reset} /></Suspense>}>
       <Suspense fallback={<PageLoader />}><Component /></Suspense>
     </ErrorBoundary>
   );
@@ -40,7 +43,8 @@ export function AppRoutes() {
   const plugins = usePlugins();
   const publicScreens = screens.filter((s) => s.access === 'public');
   const privateScreens = screens.filter((s) => s.access !== 'public' && !pathsOf(s).includes('/'));
-  const remoteRoutes = useMemo(() => plugins.flatMap((p) => p.remote!.routes.map((r) => ({ plugin: p, route: r }))), [plugins]);
+  // Campaign and flow-builder routes exist only with the `cshow` flag (session/cshow.ts).
+  const remoteRoutes = useMemo(() => plugins.flatMap((p) => p.remote!.routes.filter((r) => cshowAllows(r.path)).map((r) => ({ plugin: p, route: r }))), [plugins]);
 
   return (
     <Routes>
@@ -56,7 +60,9 @@ export function AppRoutes() {
         )))}
         {remoteRoutes.map(({ plugin, route }) => (
           <Route key={`${plugin.id}${route.path}`} path={route.path} element={
-            <RequireRole role={route.role}><RemoteRoute remote={plugin.remote!.name} path={route.path} title={plugin.title} /></RequireRole>
+            <RequireRole role={route.role}>
+              <Suspense fallback={<PageLoader />}><RemoteRoute remote={plugin.remote!.name} path={route.path} title={plugin.title} /></Suspense>
+            </RequireRole>
           } />
         ))}
         <Route path="*" element={<NotFoundOrLoading />} />
@@ -68,5 +74,5 @@ export function AppRoutes() {
 /** An unknown path is "not found" only once the plugins' routes are known (a remote route may be on its way). */
 function NotFoundOrLoading() {
   const loaded = usePluginsLoaded();
-  return loaded ? <ScreenError notFound /> : <PageLoader />;
+  return loaded ? <Suspense fallback={<PageLoader />}><ScreenError notFound /></Suspense> : <PageLoader />;
 }

@@ -7,6 +7,10 @@ import { useSession } from '../session/useSession';
 import { sessionStore } from '../session/store';
 import { hasPermission } from '../session/permissions';
 import { toast } from '../toast/toast';
+import * as yup from 'yup';
+import {
+  ListPage, FormDialog, TextField, useFormDialog, showApiFieldError, useSearch, useListPage, usePagedList, useEditDialog, useLiveRows, confirm, confirmDelete,
+} from '../blocks';
 import type { HostSdk } from './types';
 
 let sdk: HostSdk | null = null;
@@ -22,6 +26,7 @@ export function createSdk(): HostSdk {
     i18n,
     toast: { success: toast.success, info: toast.info, error: toast.error },
     hasPermission: (perm) => hasPermission(sessionStore.get().user, perm),
+    ui: { ListPage, FormDialog, TextField, useFormDialog, showApiFieldError, useSearch, useListPage, usePagedList, useEditDialog, useLiveRows, confirm, confirmDelete, yup },
   };
   return sdk;
 }

@@ -4,8 +4,9 @@
  * the SDK object itself is passed to their './plugin' factory at load time (host: sdk/create.ts,
  * remotes/loader.ts), so a remote never imports host code at run time.
  */
-export type { HostSdk, RemoteModule, RemoteFactory, SocketApi, ToastApi, Language } from './types';
+export type { HostSdk, UiBlocks, RemoteModule, RemoteFactory, RemoteSlots, SlotName, SlotProps, SocketApi, ToastApi, Language } from './types';
 export type { ApiClient, Query } from '../api/client';
 export type { SessionView } from '../session/useSession';
 export type { SessionUser, Plan, PlanFlag } from '../session/types';
 export type { Permission } from '../session/permissions';
+export type { ListPageProps, ListColumn, FormDialogProps, TextFieldProps, FormDialogOptions, ListPageOptions, ConfirmOptions, ConfirmDeleteOptions } from '../blocks';

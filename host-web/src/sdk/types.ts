@@ -4,8 +4,32 @@ import type { useTranslation as UseTranslation } from 'react-i18next';
 import type { ApiClient } from '../api/client';
 import type { SessionView } from '../session/useSession';
 import type { Permission } from '../session/permissions';
+import type * as Yup from 'yup';
+import type {
+  ListPage, FormDialog, TextField, useFormDialog, showApiFieldError, useSearch, useListPage, usePagedList, useEditDialog, useLiveRows, confirm, confirmDelete,
+} from '../blocks';
 
 export type Language = 'pt' | 'en' | 'es';
+
+/** Named places in core screens a remote may fill; declared in the manifest's `remote.slots` too. */
+export type SlotName = 'sideMenu.badge' | 'topBar.actions' | 'queueDialog.fields' | 'connectionDialog.fields' | 'ticketHeader.actions';
+
+/** What the host hands to the component a remote puts in each slot. */
+export interface SlotProps {
+  /** Rendered after the menu label of each of this plugin's own menu entries (e.g. the chat unread dot). */
+  'sideMenu.badge': { path: string };
+  /** Rendered in the top bar beside the notifications bell (e.g. the chat bell). */
+  'topBar.actions': Record<string, never>;
+  /** Extra fields inside the queue / connection form dialogs (prompt and integration pickers). `values` is the form's
+   *  current values; `setFieldValue` writes one (e.g. 'promptId'); the core form sends them with its own fields. */
+  'queueDialog.fields': { values: Record<string, unknown>; setFieldValue(name: string, value: unknown): void };
+  'connectionDialog.fields': { values: Record<string, unknown>; setFieldValue(name: string, value: unknown): void };
+  /** Buttons in the open ticket's header. */
+  'ticketHeader.actions': { ticket: { id: number; status: string; contactId: number; queueId: number | null; userId: number | null } };
+}
+
+/** The components a remote contributes, one per slot it fills (each also listed in its manifest's `remote.slots`). */
+export type RemoteSlots = { [K in SlotName]?: ComponentType<SlotProps[K]> };
 
 /** What a remote's './plugin' module returns. */
 export interface RemoteModule {
@@ -13,6 +37,8 @@ export interface RemoteModule {
   routes: Array<{ path: string; Component: ComponentType }>;
   /** Extra strings merged into the console's i18next (default namespace) before the routes render. */
   i18n?: Partial<Record<Language, Record<string, unknown>>>;
+  /** Components placed in core screens. A slot component that throws renders nothing; so does one whose plugin is off. */
+  slots?: RemoteSlots;
 }
 
 /** The default export of a remote's './plugin': called once by the host with the SDK. */
@@ -31,6 +57,38 @@ export interface ToastApi {
   error(error: unknown): void;
 }
 
+/**
+ * The console's building blocks (host-web/src/blocks), so a remote builds its screens like the core's without
+ * copying them or bundling Formik and Yup.
+ */
+export interface UiBlocks {
+  /** A list screen: title, search, add, a table that loads the next page near its bottom, row edit/delete, empty state. */
+  ListPage: typeof ListPage;
+  /** An add/edit dialog: the fields, then Cancel and Save. */
+  FormDialog: typeof FormDialog;
+  /** A labelled text input (or textarea) bound to a form field, with its error. */
+  TextField: typeof TextField;
+  /** Formik for a FormDialog: Yup validation, save, the success toast, close; API field errors under their field. */
+  useFormDialog: typeof useFormDialog;
+  showApiFieldError: typeof showApiFieldError;
+  /** A search box's value and its debounced query parameter. */
+  useSearch: typeof useSearch;
+  /** Wires a ListPage: search, paged list, live rows, the add/edit dialog and the confirmed delete; spread `props` into it. */
+  useListPage: typeof useListPage;
+  /** A paged list `{ <key>: [...], hasMore }`: items, loading, onScroll, reload, upsertItem, removeItem. */
+  usePagedList: typeof usePagedList;
+  /** Which row the add/edit dialog shows (null: a new one) and whether it is open. */
+  useEditDialog: typeof useEditDialog;
+  /** Keeps a list live from `company-{id}-<name>` events (create/update/delete). */
+  useLiveRows: typeof useLiveRows;
+  /** Yes/no in the console's confirm dialog. */
+  confirm: typeof confirm;
+  /** Asks, DELETEs the path, toasts, then `onDone`. */
+  confirmDelete: typeof confirmDelete;
+  /** The host's Yup, for `useFormDialog`'s validationSchema. */
+  yup: typeof Yup;
+}
+
 /** Everything a remote may use from the host, handed over at load time (remotes import only these types). */
 export interface HostSdk {
   /** fetch client on /api: JSON, bearer token, one refresh on 403 then retry, session cleared on 401. Paths are relative to /api. */
@@ -43,4 +101,6 @@ export interface HostSdk {
   i18n: I18n;
   toast: ToastApi;
   hasPermission(perm: Permission): boolean;
+  /** The console's building blocks: list page, form dialog, paged list, confirm (see UiBlocks). */
+  ui: UiBlocks;
 }

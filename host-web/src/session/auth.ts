@@ -1,6 +1,7 @@
 import { api, refreshToken, setApiHooks } from '../api/client';
 import { sessionStore } from './store';
 import { tokenStore } from './token';
+import { rememberCampaignsFlag } from './cshow';
 import type { SessionUser } from './types';
 
 export interface LoginReply {
@@ -16,6 +17,7 @@ setApiHooks({
 
 export async function login(email: string, password: string): Promise<LoginReply> {
   const reply = await api.post<LoginReply>('/auth/login', { email, password });
+  rememberCampaignsFlag(reply.user);
   sessionStore.signIn(reply.token, reply.user);
   return reply;
 }

@@ -1,5 +1,5 @@
 /** Plan feature flags the console gates menu entries and pages on. */
-export type PlanFlag = 'useKanban' | 'useSchedules' | 'useInternalChat' | 'useCampaigns' | 'useOpenAi' | 'useIntegrations' | 'useExternalApi';
+export type PlanFlag = 'useKanban' | 'useSchedules' | 'useInternalChat' | 'useCampaigns' | 'useOpenAi' | 'useIntegrations' | 'useExternalApi' | 'useFlowbuilder';
 
 export interface Plan {
   id: number;

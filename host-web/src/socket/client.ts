@@ -15,14 +15,18 @@ function dispatch(event: string, ...args: unknown[]) {
   if (set) for (const h of [...set]) h(...args);
 }
 
-/** Opens the session's single socket (path /socket.io, the token in the query and the handshake auth). */
-export function connectSocket(onSessionDead: () => void) {
+/**
+ * Opens the session's single socket (path /socket.io, the token in the query and the handshake auth).
+ * `fixedToken`: an expired company's renewal token (its socket hears only payment events), never refreshed.
+ */
+export function connectSocket(onSessionDead: () => void, fixedToken?: string) {
   if (socket) return socket;
+  const tokenOf = () => fixedToken ?? tokenStore.get() ?? '';
   const s = io({
     path: '/socket.io',
     transports: ['websocket', 'polling'],
-    query: { token: tokenStore.get() ?? '' },
-    auth: (cb) => cb({ token: tokenStore.get() ?? '' }),
+    query: { token: tokenOf() },
+    auth: (cb) => cb({ token: tokenOf() }),
   });
   s.onAny((event: string, ...args: unknown[]) => dispatch(event, ...args));
   s.on('connect', () => {
@@ -31,7 +35,7 @@ export function connectSocket(onSessionDead: () => void) {
   });
   s.on('connect_error', async (err) => {
     if (err.message !== 'ERR_SESSION_EXPIRED') return; // transport trouble: socket.io retries by itself
-    if (await refreshToken()) { s.io.opts.query = { token: tokenStore.get() ?? '' }; s.connect(); return; }
+    if (!fixedToken && await refreshToken()) { s.io.opts.query = { token: tokenStore.get() ?? '' }; s.connect(); return; }
     onSessionDead();
   });
   socket = s;

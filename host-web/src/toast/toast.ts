@@ -1,4 +1,4 @@
-import type { Toast } from 'primereact/toast';
+import type { Toast, ToastMessage } from 'primereact/toast';
 import i18n from '../i18n';
 import { ApiError } from '../api/errors';
 
@@ -7,7 +7,27 @@ export const TOAST_LIFE = 3000;
 export const ERROR_TOAST_LIFE = 2000;
 
 let target: Toast | null = null;
-export function setToastTarget(toast: Toast | null) { target = toast; }
+/** Toasts asked for before the Toast component was loaded (ToastHost loads it on the first one). */
+const waiting: ToastMessage[] = [];
+let wanted: (() => void) | null = null;
+
+export function setToastTarget(toast: Toast | null) {
+  target = toast;
+  if (target && waiting.length) target.show(waiting.splice(0));
+}
+
+/** ToastHost's hook: called when a toast waits for the Toast component. Returns the unsubscribe. */
+export function onToastWanted(listener: () => void): () => void {
+  wanted = listener;
+  if (waiting.length) listener();
+  return () => { if (wanted === listener) wanted = null; };
+}
+
+function show(message: ToastMessage) {
+  if (target) { target.show(message); return; }
+  waiting.push(message);
+  wanted?.();
+}
 
 /** The translated message for an error: a catalogue code's text, else the raw server text. */
 export function errorMessage(error: unknown): string {
@@ -24,9 +44,9 @@ export function errorMessage(error: unknown): string {
 }
 
 export const toast = {
-  success(message: string) { target?.show({ severity: 'success', detail: message, life: TOAST_LIFE }); },
-  info(message: string) { target?.show({ severity: 'info', detail: message, life: TOAST_LIFE }); },
-  warn(message: string) { target?.show({ severity: 'warn', detail: message, life: TOAST_LIFE }); },
+  success(message: string) { show({ severity: 'success', detail: message, life: TOAST_LIFE }); },
+  info(message: string) { show({ severity: 'info', detail: message, life: TOAST_LIFE }); },
+  warn(message: string) { show({ severity: 'warn', detail: message, life: TOAST_LIFE }); },
   /** Accepts an error (ApiError → catalogue message) or a message text. */
-  error(error: unknown) { target?.show({ severity: 'error', detail: errorMessage(error), life: ERROR_TOAST_LIFE }); },
+  error(error: unknown) { show({ severity: 'error', detail: errorMessage(error), life: ERROR_TOAST_LIFE }); },
 };

@@ -91,6 +91,7 @@ export default {
     ERR_WAPP_GREETING_REQUIRED: 'A greeting message is required when there is more than one queue.',
     ERR_SUBSCRIPTION_EXPIRED: 'Your subscription expired on {{dueDate}}. Contact support to renew it.',
     ERR_ACCOUNT_LOCKED: 'Too many failed sign-ins. Try again later.',
+    ERR_TOO_MANY_ATTEMPTS: 'Too many failed attempts from this network. Try again in {{retryAfter}} seconds.',
     ERR_VALIDATION: 'Some field is invalid: {{field}}.',
     ERR_PLAN_FEATURE: 'Your plan does not include this feature.',
   },

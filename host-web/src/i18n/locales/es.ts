@@ -91,6 +91,7 @@ export default {
     ERR_WAPP_GREETING_REQUIRED: 'El saludo es obligatorio cuando hay más de una cola.',
     ERR_SUBSCRIPTION_EXPIRED: 'Su suscripción expiró el {{dueDate}}. Contacte al soporte.',
     ERR_ACCOUNT_LOCKED: 'Demasiados intentos fallidos. Inténtelo más tarde.',
+    ERR_TOO_MANY_ATTEMPTS: 'Demasiados intentos fallidos desde esta red. Inténtelo de nuevo en {{retryAfter}} segundos.',
     ERR_VALIDATION: 'Algún campo es inválido: {{field}}.',
     ERR_PLAN_FEATURE: 'Su plan no incluye esta función.',
   },

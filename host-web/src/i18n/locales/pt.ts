@@ -91,6 +91,7 @@ export default {
     ERR_WAPP_GREETING_REQUIRED: 'A mensagem de saudação é obrigatória quando há mais de uma fila.',
     ERR_SUBSCRIPTION_EXPIRED: 'Sua assinatura expirou em {{dueDate}}. Entre em contato com o suporte.',
     ERR_ACCOUNT_LOCKED: 'Muitas tentativas de entrada. Tente mais tarde.',
+    ERR_TOO_MANY_ATTEMPTS: 'Muitas tentativas sem sucesso a partir desta rede. Tente novamente em {{retryAfter}} segundos.',
     ERR_VALIDATION: 'Algum campo é inválido: {{field}}.',
     ERR_PLAN_FEATURE: 'Seu plano não inclui este recurso.',
   },

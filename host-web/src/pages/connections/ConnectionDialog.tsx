@@ -1,18 +1,16 @@
 import { useEffect, useState } from 'react';
-import { useFormik } from 'formik';
 import * as Yup from 'yup';
 import { useTranslation } from 'react-i18next';
-import { Dialog } from 'primereact/dialog';
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { InputNumber } from 'primereact/inputnumber';
 import { InputSwitch } from 'primereact/inputswitch';
 import { MultiSelect } from 'primereact/multiselect';
 import { Dropdown } from 'primereact/dropdown';
-import { Button } from 'primereact/button';
 import { api } from '../../api/client';
-import { toast } from '../../toast/toast';
 import { FieldError } from '../../components/FieldError';
+import { Slot } from '../../components/Slot';
+import { FormDialog, TextField, useFormDialog } from '../../blocks';
 import type { Connection } from '../../data/connections';
 
 const TEXTS = ['greetingMessage', 'complationMessage', 'outOfHoursMessage', 'ratingMessage', 'expiresInactiveMessage'] as const;
@@ -24,54 +22,47 @@ export function ConnectionDialog({ connection, visible, onHide }: { connection: 
   const [queues, setQueues] = useState<Array<{ id: number; name: string }>>([]);
   useEffect(() => { if (visible) api.get<Array<{ id: number; name: string }>>('/queue').then(setQueues).catch(() => {}); }, [visible]);
   const c = connection;
-  const form = useFormik({
-    enableReinitialize: true,
+  const form = useFormDialog({
     initialValues: {
       name: c?.name ?? '', isDefault: c?.isDefault ?? false, provider: c?.provider ?? 'beta', token: c?.token ?? '',
       greetingMessage: c?.greetingMessage ?? '', complationMessage: c?.complationMessage ?? '', outOfHoursMessage: c?.outOfHoursMessage ?? '',
       ratingMessage: c?.ratingMessage ?? '', expiresInactiveMessage: c?.expiresInactiveMessage ?? '',
       timeToTransfer: c?.timeToTransfer ?? null, expiresTicket: c?.expiresTicket ?? 0, timeUseBotQueues: c?.timeUseBotQueues ?? 0, maxUseBotQueues: c?.maxUseBotQueues ?? 3,
       queueIds: (c?.queues ?? []).map((q) => q.id), transferQueueId: c?.transferQueueId ?? null,
+      // Written by plugins' pickers in the connectionDialog.fields slot (AI prompt, integration).
+      promptId: c?.promptId ?? null, integrationId: c?.integrationId ?? null,
     },
     validationSchema: Yup.object({ name: Yup.string().min(2, t('validation.tooShort')).max(50, t('validation.tooLong')).required(t('validation.required')) }),
-    onSubmit: async (values) => {
+    save: (values) => {
       const body: Record<string, unknown> = { ...values };
       if (!body.token) delete body.token;
-      try {
-        if (c) await api.put(`/whatsapp/${c.id}`, body); else await api.post('/whatsapp', body);
-        toast.success(t('connections.saved'));
-        onHide();
-      } catch (err) { toast.error(err); }
+      // The list follows the company-{id}-whatsapp event; nothing to hand back.
+      return c ? api.put(`/whatsapp/${c.id}`, body) : api.post('/whatsapp', body);
     },
+    successMessage: t('connections.saved'), onHide,
   });
   return (
-    <Dialog header={t(c ? 'connections.form.titleEdit' : 'connections.form.titleAdd')} visible={visible} onHide={onHide} style={{ width: 'min(640px, 96vw)' }}>
-      <form onSubmit={form.handleSubmit} className="form-grid" data-testid="connection-form">
-        <div className="form-row">
-          <div><label htmlFor="cn-name">{t('connections.form.name')}</label><InputText id="cn-name" {...form.getFieldProps('name')} style={{ width: '100%' }} /><FieldError form={form} name="name" /></div>
-          <div><label>{t('connections.form.provider')}</label>
-            <Dropdown value={form.values.provider} options={[{ value: 'beta', label: 'WhatsApp' }, { value: 'sandbox', label: t('connections.sandbox') }]} onChange={(e) => form.setFieldValue('provider', e.value)} disabled={!!c} style={{ width: '100%' }} /></div>
-          <div><label>{t('connections.form.isDefault')}</label><div><InputSwitch checked={form.values.isDefault} onChange={(e) => form.setFieldValue('isDefault', !!e.value)} /></div></div>
-        </div>
-        {TEXTS.map((k) => (
-          <div key={k}><label htmlFor={`cn-${k}`}>{t(`connections.form.${k}`)}</label><InputTextarea id={`cn-${k}`} rows={2} autoResize {...form.getFieldProps(k)} style={{ width: '100%' }} /></div>
+    <FormDialog header={t(c ? 'connections.form.titleEdit' : 'connections.form.titleAdd')} visible={visible} onHide={onHide} form={form} width={640} testId="connection-form">
+      <div className="form-row">
+        <div><label htmlFor="cn-name">{t('connections.form.name')}</label><InputText id="cn-name" {...form.getFieldProps('name')} style={{ width: '100%' }} /><FieldError form={form} name="name" /></div>
+        <div><label>{t('connections.form.provider')}</label>
+          <Dropdown value={form.values.provider} options={[{ value: 'beta', label: 'WhatsApp' }, { value: 'sandbox', label: t('connections.sandbox') }]} onChange={(e) => form.setFieldValue('provider', e.value)} disabled={!!c} style={{ width: '100%' }} /></div>
+        <div><label>{t('connections.form.isDefault')}</label><div><InputSwitch checked={form.values.isDefault} onChange={(e) => form.setFieldValue('isDefault', !!e.value)} /></div></div>
+      </div>
+      {TEXTS.map((k) => (
+        <div key={k}><label htmlFor={`cn-${k}`}>{t(`connections.form.${k}`)}</label><InputTextarea id={`cn-${k}`} rows={2} autoResize {...form.getFieldProps(k)} style={{ width: '100%' }} /></div>
+      ))}
+      <div className="form-row">
+        {NUMBERS.map((k) => (
+          <div key={k}><label>{t(`connections.form.${k}`)}</label><InputNumber value={form.values[k]} onValueChange={(e) => form.setFieldValue(k, e.value ?? null)} min={0} style={{ width: '100%' }} /></div>
         ))}
-        <div className="form-row">
-          {NUMBERS.map((k) => (
-            <div key={k}><label>{t(`connections.form.${k}`)}</label><InputNumber value={form.values[k]} onValueChange={(e) => form.setFieldValue(k, e.value ?? null)} min={0} style={{ width: '100%' }} /></div>
-          ))}
-        </div>
-        <label>{t('connections.form.queues')}</label>
-        <MultiSelect value={form.values.queueIds} options={queues} optionLabel="name" optionValue="id" onChange={(e) => form.setFieldValue('queueIds', e.value)} display="chip" />
-        <label>{t('connections.form.transferQueue')}</label>
-        <Dropdown value={form.values.transferQueueId} options={queues} optionLabel="name" optionValue="id" onChange={(e) => form.setFieldValue('transferQueueId', e.value ?? null)} showClear />
-        <label htmlFor="cn-token">{t('connections.form.token')}</label>
-        <InputText id="cn-token" {...form.getFieldProps('token')} />
-        <div className="dialog-actions">
-          <Button type="button" text label={t('common.cancel')} onClick={onHide} />
-          <Button type="submit" label={t('common.save')} loading={form.isSubmitting} />
-        </div>
-      </form>
-    </Dialog>
+      </div>
+      <label>{t('connections.form.queues')}</label>
+      <MultiSelect value={form.values.queueIds} options={queues} optionLabel="name" optionValue="id" onChange={(e) => form.setFieldValue('queueIds', e.value)} display="chip" />
+      <label>{t('connections.form.transferQueue')}</label>
+      <Dropdown value={form.values.transferQueueId} options={queues} optionLabel="name" optionValue="id" onChange={(e) => form.setFieldValue('transferQueueId', e.value ?? null)} showClear />
+      <TextField form={form} name="token" id="cn-token" label={t('connections.form.token')} />
+      <Slot name="connectionDialog.fields" props={{ values: form.values, setFieldValue: (name, value) => void form.setFieldValue(name, value) }} />
+    </FormDialog>
   );
 }

@@ -1,13 +1,11 @@
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { DataTable } from 'primereact/datatable';
-import { Column } from 'primereact/column';
 import { Button } from 'primereact/button';
 import { Tag } from 'primereact/tag';
-import { confirmDialog, ConfirmDialog } from 'primereact/confirmdialog';
 import './i18n';
 import { api } from '../../api/client';
+import { ListPage, confirmDelete, useEditDialog } from '../../blocks';
 import { useConnections, type Connection } from '../../data/connections';
 import { useSession } from '../../session/useSession';
 import { hasPermission } from '../../session/permissions';
@@ -23,9 +21,8 @@ export default function ConnectionsPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { user } = useSession();
-  const { connections } = useConnections();
-  const [editing, setEditing] = useState<Connection | null>(null);
-  const [dialog, setDialog] = useState(false);
+  const { connections, loading } = useConnections();
+  const dialog = useEditDialog<Connection>();
   const [qrId, setQrId] = useState<number | null>(null);
   const closeQr = useCallback(() => setQrId(null), []);
   const session = (method: 'post' | 'put' | 'delete', id: number) =>
@@ -45,33 +42,23 @@ export default function ConnectionsPage() {
       {c.provider === 'sandbox' && <Button size="small" text icon="pi pi-mobile" label={t('connections.sandbox')} onClick={() => navigate(`/sandbox/${c.id}`)} data-testid="btn-sandbox" />}
     </div>
   );
-  const remove = (c: Connection) => confirmDialog({
-    message: t('connections.deleteConfirm'), acceptLabel: t('common.yes'), rejectLabel: t('common.no'),
-    accept: async () => { try { await api.delete(`/whatsapp/${c.id}`); toast.success(t('connections.deleted')); } catch (err) { toast.error(err); } },
-  });
+  const remove = (c: Connection) => confirmDelete(`/whatsapp/${c.id}`, { message: t('connections.deleteConfirm'), doneMessage: t('connections.deleted') });
 
   return (
-    <div data-testid="connections-page">
-      <div className="page-header">
-        <h2>{t('connections.title')}</h2>
-        {hasPermission(user, 'connections-page:addConnection') && <Button icon="pi pi-plus" label={t('connections.add')} onClick={() => { setEditing(null); setDialog(true); }} />}
-      </div>
-      <DataTable value={connections} dataKey="id" size="small" emptyMessage={t('common.noRecords')} data-testid="connections-table">
-        <Column field="name" header={t('connections.name')} />
-        <Column header={t('connections.status')} body={(c: Connection) => <Tag severity={SEVERITY[c.status] ?? 'info'} value={t(`connections.statuses.${c.status}`, { defaultValue: c.status })} data-testid="connection-status" />} />
-        <Column header={t('connections.session')} body={sessionCell} />
-        <Column header={t('connections.lastUpdate')} body={(c: Connection) => formatShortDateTime(c.updatedAt)} />
-        <Column header={t('connections.default')} body={(c: Connection) => (c.isDefault ? <i className="pi pi-check-circle" style={{ color: 'var(--green-500)' }} /> : null)} />
-        {canEdit && <Column header={t('connections.actions')} body={(c: Connection) => (
-          <div className="row-actions">
-            <Button text rounded icon="pi pi-pencil" aria-label={t('common.edit')} onClick={() => { setEditing(c); setDialog(true); }} />
-            <Button text rounded severity="danger" icon="pi pi-trash" aria-label={t('common.delete')} onClick={() => remove(c)} />
-          </div>
-        )} />}
-      </DataTable>
-      <ConfirmDialog />
-      <ConnectionDialog connection={editing} visible={dialog} onHide={() => setDialog(false)} />
+    <ListPage<Connection>
+      testId="connections" title={t('connections.title')} layout="tab"
+      addLabel={t('connections.add')} onAdd={hasPermission(user, 'connections-page:addConnection') ? () => dialog.open() : undefined}
+      items={connections} loading={loading} onEdit={canEdit ? dialog.open : undefined} onDelete={canEdit ? remove : undefined}
+      columns={[
+        { header: t('connections.name'), body: (c) => c.name },
+        { header: t('connections.status'), body: (c) => <Tag severity={SEVERITY[c.status] ?? 'info'} value={t(`connections.statuses.${c.status}`, { defaultValue: c.status })} data-testid="connection-status" /> },
+        { header: t('connections.session'), body: sessionCell },
+        { header: t('connections.lastUpdate'), body: (c) => formatShortDateTime(c.updatedAt) },
+        { header: t('connections.default'), body: (c) => (c.isDefault ? <i className="pi pi-check-circle" style={{ color: 'var(--green-500)' }} /> : null) },
+      ]}
+    >
+      <ConnectionDialog connection={dialog.editing} visible={dialog.visible} onHide={dialog.hide} />
       <QrDialog connection={connections.find((c) => c.id === qrId) ?? null} onHide={closeQr} />
-    </div>
+    </ListPage>
   );
 }

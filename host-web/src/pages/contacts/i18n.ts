@@ -3,7 +3,7 @@ import { addTranslations } from '../../i18n';
 addTranslations({
   en: { contacts: {
     title: 'Contacts', search: 'Search by name, number or e-mail', add: 'Add contact', import: 'Import', export: 'Export', exportCsv: 'Export CSV', exportXlsx: 'Export Excel (.xlsx)', sample: 'Download sample sheet',
-    name: 'Name', number: 'WhatsApp number', email: 'E-mail', actions: 'Actions', count: '{{count}} contacts',
+    name: 'Name', number: 'WhatsApp number', email: 'E-mail', count: '{{count}} contacts',
     openTicket: 'Open ticket', schedule: 'Schedule message', deleteConfirm: 'Delete this contact? All of its tickets are lost.', deleted: 'Contact deleted.', saved: 'Contact saved.',
     form: { titleAdd: 'Add contact', titleEdit: 'Edit contact', data: 'Contact data', extraInfo: 'Additional information', extraName: 'Field name', extraValue: 'Value', addExtra: 'Add information', removeExtra: 'Remove information' },
     ticket: { title: 'Open ticket', queue: 'Queue', open: 'Open', selectQueue: 'Select a queue', otherUser: 'This contact already has an open ticket with {{user}} in queue {{queue}}.' },
@@ -11,7 +11,7 @@ addTranslations({
   } },
   pt: { contacts: {
     title: 'Contatos', search: 'Pesquisar por nome, número ou e-mail', add: 'Adicionar contato', import: 'Importar', export: 'Exportar', exportCsv: 'Exportar CSV', exportXlsx: 'Exportar Excel (.xlsx)', sample: 'Baixar planilha de exemplo',
-    name: 'Nome', number: 'Número do WhatsApp', email: 'E-mail', actions: 'Ações', count: '{{count}} contatos',
+    name: 'Nome', number: 'Número do WhatsApp', email: 'E-mail', count: '{{count}} contatos',
     openTicket: 'Abrir atendimento', schedule: 'Agendar mensagem', deleteConfirm: 'Excluir este contato? Todos os atendimentos dele serão perdidos.', deleted: 'Contato excluído.', saved: 'Contato salvo.',
     form: { titleAdd: 'Adicionar contato', titleEdit: 'Editar contato', data: 'Dados do contato', extraInfo: 'Informações adicionais', extraName: 'Nome do campo', extraValue: 'Valor', addExtra: 'Adicionar informação', removeExtra: 'Remover informação' },
     ticket: { title: 'Abrir atendimento', queue: 'Fila', open: 'Abrir', selectQueue: 'Selecione uma fila', otherUser: 'Este contato já tem um atendimento aberto com {{user}} na fila {{queue}}.' },
@@ -19,7 +19,7 @@ addTranslations({
   } },
   es: { contacts: {
     title: 'Contactos', search: 'Buscar por nombre, número o correo', add: 'Agregar contacto', import: 'Importar', export: 'Exportar', exportCsv: 'Exportar CSV', exportXlsx: 'Exportar Excel (.xlsx)', sample: 'Descargar planilla de ejemplo',
-    name: 'Nombre', number: 'Número de WhatsApp', email: 'Correo', actions: 'Acciones', count: '{{count}} contactos',
+    name: 'Nombre', number: 'Número de WhatsApp', email: 'Correo', count: '{{count}} contactos',
     openTicket: 'Abrir atención', schedule: 'Programar mensaje', deleteConfirm: '¿Eliminar este contacto? Se perderán todas sus atenciones.', deleted: 'Contacto eliminado.', saved: 'Contacto guardado.',
     form: { titleAdd: 'Agregar contacto', titleEdit: 'Editar contacto', data: 'Datos del contacto', extraInfo: 'Información adicional', extraName: 'Nombre del campo', extraValue: 'Valor', addExtra: 'Agregar información', removeExtra: 'Quitar información' },
     ticket: { title: 'Abrir atención', queue: 'Cola', open: 'Abrir', selectQueue: 'Seleccione una cola', otherUser: 'Este contacto ya tiene una atención abierta con {{user}} en la cola {{queue}}.' },

@@ -7,7 +7,7 @@ import { InputTextarea } from 'primereact/inputtextarea';
 import { Button } from 'primereact/button';
 import { api } from '../../api/client';
 import { toast } from '../../toast/toast';
-import { confirmDelete } from '../../util/confirmDelete';
+import { confirmDelete } from '../../blocks';
 import { FieldError } from '../../components/FieldError';
 import type { QueueOption } from './types';
 

@@ -13,6 +13,7 @@ import { useSession } from '../../session/useSession';
 import { settingOf } from '../../session/permissions';
 import { toast } from '../../toast/toast';
 import { FieldError } from '../../components/FieldError';
+import { Slot } from '../../components/Slot';
 import { ColorField } from '../../components/ColorField';
 import { WeekHoursFields } from './WeekHoursFields';
 import { OptionsTree } from './OptionsTree';
@@ -34,6 +35,8 @@ export function QueueDialog({ queue, visible, onHide, onSaved }: { queue: Queue 
       name: queue?.name ?? '', color: queue?.color ?? '', orderQueue: queue?.orderQueue ?? null as number | null,
       greetingMessage: queue?.greetingMessage ?? '', outOfHoursMessage: queue?.outOfHoursMessage ?? '',
       schedules: (queue?.schedules?.length === 7 ? queue.schedules : DEFAULT_HOURS) as WeekdayHours[],
+      // Written by plugins' pickers in the queueDialog.fields slot (AI prompt, integration).
+      promptId: queue?.promptId ?? null, integrationId: queue?.integrationId ?? null,
     },
     validationSchema: Yup.object({
       name: Yup.string().trim().min(2, t('validation.tooShort')).max(50, t('validation.tooLong')).required(t('validation.required')),
@@ -71,6 +74,7 @@ export function QueueDialog({ queue, visible, onHide, onSaved }: { queue: Queue 
             <InputNumber inputId="q-order" value={form.values.orderQueue} min={0} max={100000} useGrouping={false} onValueChange={(e) => form.setFieldValue('orderQueue', e.value ?? null)} />
             <label htmlFor="q-greeting">{t('queues.form.greetingMessage')}</label><InputTextarea id="q-greeting" rows={3} autoResize {...form.getFieldProps('greetingMessage')} />
             <label htmlFor="q-ooh">{t('queues.form.outOfHoursMessage')}</label><InputTextarea id="q-ooh" rows={3} autoResize {...form.getFieldProps('outOfHoursMessage')} />
+            <Slot name="queueDialog.fields" props={{ values: form.values, setFieldValue: (name, value) => void form.setFieldValue(name, value) }} />
             <button type="submit" hidden />
           </form>
         </TabPanel>

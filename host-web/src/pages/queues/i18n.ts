@@ -3,7 +3,7 @@ import { addTranslations } from '../../i18n';
 addTranslations({
   en: {
     queues: {
-      title: 'Queues & chatbot', add: 'Add queue', id: 'Id', name: 'Name', color: 'Colour', greeting: 'Greeting message', actions: 'Actions', order: 'Order',
+      title: 'Queues & chatbot', add: 'Add queue', id: 'Id', name: 'Name', color: 'Colour', greeting: 'Greeting message', order: 'Order',
       saved: 'Queue saved.', deleted: 'Queue deleted.', deleteConfirm: 'Delete this queue? Its tickets keep working but lose the queue.',
       form: { titleAdd: 'Add queue', titleEdit: 'Edit queue', dataTab: 'Queue data', hoursTab: 'Attendance time', optionsTab: 'Chatbot options', orderQueue: 'Order (chatbot)', greetingMessage: 'Greeting message', outOfHoursMessage: 'Out-of-hours message', start: 'Start', end: 'End', invalidTime: 'Use HH:MM (00:00 to 23:59)', saveFirst: 'Save the queue first to build its option menu.' },
       options: { hint: 'The menu the customer sees; options are numbered in order. Open an option to add sub-options.', add: 'Add option', addChild: 'Add sub-option', title: 'Title', message: 'Message', showChildren: 'Show sub-options', hideChildren: 'Hide sub-options', empty: 'No options yet.', saved: 'Option saved.', deleted: 'Option deleted; the others were renumbered.', deleteConfirm: 'Delete this option and its sub-options?', titleRequired: 'The title is required' },
@@ -12,7 +12,7 @@ addTranslations({
   },
   pt: {
     queues: {
-      title: 'Filas & chatbot', add: 'Adicionar fila', id: 'Id', name: 'Nome', color: 'Cor', greeting: 'Mensagem de saudação', actions: 'Ações', order: 'Ordem',
+      title: 'Filas & chatbot', add: 'Adicionar fila', id: 'Id', name: 'Nome', color: 'Cor', greeting: 'Mensagem de saudação', order: 'Ordem',
       saved: 'Fila salva.', deleted: 'Fila excluída.', deleteConfirm: 'Excluir esta fila? Os atendimentos continuam, mas ficam sem fila.',
       form: { titleAdd: 'Adicionar fila', titleEdit: 'Editar fila', dataTab: 'Dados da fila', hoursTab: 'Horários de atendimento', optionsTab: 'Opções do chatbot', orderQueue: 'Ordem (chatbot)', greetingMessage: 'Mensagem de saudação', outOfHoursMessage: 'Mensagem fora de expediente', start: 'Início', end: 'Fim', invalidTime: 'Use HH:MM (00:00 a 23:59)', saveFirst: 'Salve a fila primeiro para montar o menu de opções.' },
       options: { hint: 'O menu que o cliente vê; as opções são numeradas em ordem. Abra uma opção para adicionar subopções.', add: 'Adicionar opção', addChild: 'Adicionar subopção', title: 'Título', message: 'Mensagem', showChildren: 'Mostrar subopções', hideChildren: 'Ocultar subopções', empty: 'Nenhuma opção ainda.', saved: 'Opção salva.', deleted: 'Opção excluída; as demais foram renumeradas.', deleteConfirm: 'Excluir esta opção e as subopções?', titleRequired: 'O título é obrigatório' },
@@ -21,7 +21,7 @@ addTranslations({
   },
   es: {
     queues: {
-      title: 'Colas & chatbot', add: 'Agregar cola', id: 'Id', name: 'Nombre', color: 'Color', greeting: 'Mensaje de saludo', actions: 'Acciones', order: 'Orden',
+      title: 'Colas & chatbot', add: 'Agregar cola', id: 'Id', name: 'Nombre', color: 'Color', greeting: 'Mensaje de saludo', order: 'Orden',
       saved: 'Cola guardada.', deleted: 'Cola eliminada.', deleteConfirm: '¿Eliminar esta cola? Las atenciones siguen, pero quedan sin cola.',
       form: { titleAdd: 'Agregar cola', titleEdit: 'Editar cola', dataTab: 'Datos de la cola', hoursTab: 'Horario de atención', optionsTab: 'Opciones del chatbot', orderQueue: 'Orden (chatbot)', greetingMessage: 'Mensaje de saludo', outOfHoursMessage: 'Mensaje fuera de horario', start: 'Inicio', end: 'Fin', invalidTime: 'Use HH:MM (00:00 a 23:59)', saveFirst: 'Guarde la cola primero para armar el menú de opciones.' },
       options: { hint: 'El menú que ve el cliente; las opciones se numeran en orden. Abra una opción para agregar subopciones.', add: 'Agregar opción', addChild: 'Agregar subopción', title: 'Título', message: 'Mensaje', showChildren: 'Mostrar subopciones', hideChildren: 'Ocultar subopciones', empty: 'Aún no hay opciones.', saved: 'Opción guardada.', deleted: 'Opción eliminada; las demás se renumeraron.', deleteConfirm: '¿Eliminar esta opción y sus subopciones?', titleRequired: 'El título es obligatorio' },

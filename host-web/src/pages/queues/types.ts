@@ -8,6 +8,8 @@ export interface Queue {
   greetingMessage?: string | null;
   outOfHoursMessage?: string | null;
   schedules?: WeekdayHours[] | null;
+  promptId?: number | null;
+  integrationId?: number | null;
 }
 
 export interface QueueOption { id: number; title: string; message?: string | null; option: string; queueId: number; parentId?: number | null }

@@ -10,7 +10,7 @@ import { api } from '../../api/client';
 import { toast } from '../../toast/toast';
 import { FieldError } from '../../components/FieldError';
 import { FilePick } from '../../components/FilePick';
-import { confirmDelete } from '../../util/confirmDelete';
+import { confirmDelete } from '../../blocks';
 import { syncMedia } from '../../util/media';
 import { formatDate, formatTime } from '../../util/format';
 import { ContactPicker } from './ContactPicker';

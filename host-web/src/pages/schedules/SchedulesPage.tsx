@@ -2,7 +2,6 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
-import { ConfirmDialog } from 'primereact/confirmdialog';
 import './i18n';
 import './schedules.css';
 import { api } from '../../api/client';
@@ -63,7 +62,6 @@ export default function SchedulesPage() {
         <Button icon="pi pi-plus" label={t('schedules.add')} onClick={() => add({ sendAt: inAnHour() })} data-testid="schedules-add" />
       </div>
       <MonthCalendar month={month} onMonth={setMonth} schedules={schedules} onDay={(d) => add({ sendAt: draftTime(d) })} onPick={(s) => dialog.open(s)} />
-      <ConfirmDialog />
       <ScheduleDialog schedule={dialog.editing} draft={draft} visible={dialog.visible} onHide={dialog.hide}
         onSaved={(s) => setSchedules((l) => upsert(l, s))} onDeleted={(id) => setSchedules((l) => l.filter((x) => x.id !== id))} />
     </div>

@@ -2,7 +2,6 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TabView, TabPanel } from 'primereact/tabview';
 import './i18n';
-import { ConfirmDialog } from 'primereact/confirmdialog';
 import './settings.css';
 import { api } from '../../api/client';
 import { useSession } from '../../session/useSession';
@@ -12,8 +11,9 @@ import { SchedulesTab } from './SchedulesTab';
 import { CompaniesTab } from './companies/CompaniesTab';
 import { PlansTab } from './plans/PlansTab';
 import { HelpsTab } from './helps/HelpsTab';
+import { BillingTab } from './BillingTab';
 
-/** Tabs: options; schedules (when scheduleType is company); companies, plans, helps with add / edit / delete (super users). */
+/** Tabs: options; schedules (when scheduleType is company); companies, plans, helps with add / edit / delete, billing (super users). */
 export default function SettingsPage() {
   const { t } = useTranslation();
   const { user, isSuper } = useSession();
@@ -30,8 +30,8 @@ export default function SettingsPage() {
         {isSuper && <TabPanel header={t('settings.tabs.companies')}><CompaniesTab /></TabPanel>}
         {isSuper && <TabPanel header={t('settings.tabs.plans')}><PlansTab /></TabPanel>}
         {isSuper && <TabPanel header={t('settings.tabs.helps')}><HelpsTab /></TabPanel>}
+        {isSuper && <TabPanel header={t('settings.tabs.billing')}><BillingTab values={values} onChange={(k, v) => setValues((s) => ({ ...s, [k]: v }))} /></TabPanel>}
       </TabView>
-      <ConfirmDialog />
     </div>
   );
 }

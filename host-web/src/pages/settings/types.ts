@@ -1,5 +1,5 @@
 /** The seven plan feature flags, in the form's order. */
-export const PLAN_FLAGS = ['useCampaigns', 'useKanban', 'useOpenAi', 'useIntegrations', 'useSchedules', 'useInternalChat', 'useExternalApi'] as const;
+export const PLAN_FLAGS = ['useCampaigns', 'useKanban', 'useOpenAi', 'useIntegrations', 'useSchedules', 'useInternalChat', 'useExternalApi', 'useFlowbuilder'] as const;
 export type PlanFlagName = (typeof PLAN_FLAGS)[number];
 
 export type AdminPlan = { id: number; name: string; users: number; connections: number; queues: number; value: number } & Record<PlanFlagName, boolean>;

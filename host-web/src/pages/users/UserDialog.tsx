@@ -1,18 +1,14 @@
 import { useEffect, useState } from 'react';
-import { useFormik } from 'formik';
 import * as Yup from 'yup';
 import { useTranslation } from 'react-i18next';
-import { Dialog } from 'primereact/dialog';
-import { InputText } from 'primereact/inputtext';
 import { Password } from 'primereact/password';
 import { Dropdown } from 'primereact/dropdown';
 import { MultiSelect } from 'primereact/multiselect';
-import { Button } from 'primereact/button';
 import { api } from '../../api/client';
 import { useSession } from '../../session/useSession';
 import { hasPermission } from '../../session/permissions';
-import { toast } from '../../toast/toast';
 import { FieldError } from '../../components/FieldError';
+import { FormDialog, TextField, useFormDialog } from '../../blocks';
 
 export interface UserRow { id: number; name: string; email: string; profile: string; allTicket?: string; whatsappId?: number | null; queues?: Array<{ id: number; name: string }> }
 
@@ -27,48 +23,39 @@ export function UserDialog({ user, visible, onHide, onSaved }: { user: UserRow |
     api.get<Array<{ id: number; name: string }>>('/queue').then(setQueues).catch(() => {});
     api.get<Array<{ id: number; name: string }>>('/whatsapp', { session: 0 }).then(setConnections).catch(() => {});
   }, [visible]);
-  const form = useFormik({
-    enableReinitialize: true,
+  const form = useFormDialog({
     initialValues: { name: user?.name ?? '', email: user?.email ?? '', password: '', profile: user?.profile ?? 'user', allTicket: user?.allTicket ?? 'desabled', whatsappId: user?.whatsappId ?? null, queueIds: (user?.queues ?? []).map((q) => q.id) },
     validationSchema: Yup.object({
       name: Yup.string().min(2, t('validation.tooShort')).max(50, t('validation.tooLong')).required(t('validation.required')),
       email: Yup.string().email(t('validation.invalidEmail')).required(t('validation.required')),
       password: user ? Yup.string().min(5, t('validation.tooShort')).max(50, t('validation.tooLong')) : Yup.string().min(5, t('validation.tooShort')).max(50, t('validation.tooLong')).required(t('validation.required')),
     }),
-    onSubmit: async (values) => {
+    save: (values) => {
       const body: Record<string, unknown> = { ...values };
       if (!values.password) delete body.password;
-      try {
-        const saved = user ? await api.put<UserRow>(`/users/${user.id}`, body) : await api.post<UserRow>('/users', body);
-        toast.success(t('users.saved')); onSaved(saved); onHide();
-      } catch (err) { toast.error(err); }
+      return user ? api.put<UserRow>(`/users/${user.id}`, body) : api.post<UserRow>('/users', body);
     },
+    successMessage: t('users.saved'), onSaved, onHide,
   });
   const canProfile = hasPermission(session.user, 'user-modal:editProfile');
   return (
-    <Dialog header={t(user ? 'users.titleEdit' : 'users.titleAdd')} visible={visible} onHide={onHide} style={{ width: 'min(520px, 96vw)' }}>
-      <form onSubmit={form.handleSubmit} className="form-grid" data-testid="user-form">
-        <label htmlFor="u-name">{t('users.name')}</label><InputText id="u-name" {...form.getFieldProps('name')} /><FieldError form={form} name="name" />
-        <label htmlFor="u-email">{t('users.email')}</label><InputText id="u-email" {...form.getFieldProps('email')} /><FieldError form={form} name="email" />
-        <label htmlFor="u-password">{t('users.password')}</label><Password inputId="u-password" feedback={false} toggleMask {...form.getFieldProps('password')} /><FieldError form={form} name="password" />
-        {canProfile && (
-          <>
-            <label>{t('users.profile')}</label>
-            <Dropdown value={form.values.profile} options={[{ value: 'admin', label: t('users.admin') }, { value: 'user', label: t('users.user') }]} onChange={(e) => form.setFieldValue('profile', e.value)} />
-            <label>{t('users.allTicket')}</label>
-            <Dropdown value={form.values.allTicket} options={[{ value: 'enabled', label: t('users.enabled') }, { value: 'desabled', label: t('users.disabled') }]} onChange={(e) => form.setFieldValue('allTicket', e.value)} />
-            <label>{t('users.connection')}</label>
-            <Dropdown value={form.values.whatsappId} options={connections} optionLabel="name" optionValue="id" showClear onChange={(e) => form.setFieldValue('whatsappId', e.value ?? null)} />
-          </>
-        )}
-        {hasPermission(session.user, 'user-modal:editQueues') && (
-          <><label>{t('users.queues')}</label><MultiSelect value={form.values.queueIds} options={queues} optionLabel="name" optionValue="id" display="chip" onChange={(e) => form.setFieldValue('queueIds', e.value)} /></>
-        )}
-        <div className="dialog-actions">
-          <Button type="button" text label={t('common.cancel')} onClick={onHide} />
-          <Button type="submit" label={t('common.save')} loading={form.isSubmitting} />
-        </div>
-      </form>
-    </Dialog>
+    <FormDialog header={t(user ? 'users.titleEdit' : 'users.titleAdd')} visible={visible} onHide={onHide} form={form} width={520} testId="user-form">
+      <TextField form={form} name="name" id="u-name" label={t('users.name')} />
+      <TextField form={form} name="email" id="u-email" label={t('users.email')} />
+      <label htmlFor="u-password">{t('users.password')}</label><Password inputId="u-password" feedback={false} toggleMask {...form.getFieldProps('password')} /><FieldError form={form} name="password" />
+      {canProfile && (
+        <>
+          <label>{t('users.profile')}</label>
+          <Dropdown value={form.values.profile} options={[{ value: 'admin', label: t('users.admin') }, { value: 'user', label: t('users.user') }]} onChange={(e) => form.setFieldValue('profile', e.value)} />
+          <label>{t('users.allTicket')}</label>
+          <Dropdown value={form.values.allTicket} options={[{ value: 'enabled', label: t('users.enabled') }, { value: 'desabled', label: t('users.disabled') }]} onChange={(e) => form.setFieldValue('allTicket', e.value)} />
+          <label>{t('users.connection')}</label>
+          <Dropdown value={form.values.whatsappId} options={connections} optionLabel="name" optionValue="id" showClear onChange={(e) => form.setFieldValue('whatsappId', e.value ?? null)} />
+        </>
+      )}
+      {hasPermission(session.user, 'user-modal:editQueues') && (
+        <><label>{t('users.queues')}</label><MultiSelect value={form.values.queueIds} options={queues} optionLabel="name" optionValue="id" display="chip" onChange={(e) => form.setFieldValue('queueIds', e.value)} /></>
+      )}
+    </FormDialog>
   );
 }

@@ -1,15 +1,11 @@
-import { useFormik } from 'formik';
 import * as Yup from 'yup';
 import { useTranslation } from 'react-i18next';
-import { Dialog } from 'primereact/dialog';
-import { InputText } from 'primereact/inputtext';
 import { Password } from 'primereact/password';
 import { Dropdown } from 'primereact/dropdown';
 import { InputSwitch } from 'primereact/inputswitch';
-import { Button } from 'primereact/button';
 import { api } from '../../../api/client';
-import { toast } from '../../../toast/toast';
 import { FieldError } from '../../../components/FieldError';
+import { FormDialog, TextField, useFormDialog } from '../../../blocks';
 import { failToast } from '../adminToasts';
 import { RECURRENCES, type AdminCompany, type AdminPlan } from '../types';
 import { normalizeDueDate, recurrenceOf } from './dueDate';
@@ -21,8 +17,7 @@ export function CompanyDialog({ company, plans, visible, onHide, onSaved }: {
   company: AdminCompany | null; plans: AdminPlan[]; visible: boolean; onHide: () => void; onSaved: (c: AdminCompany) => void;
 }) {
   const { t } = useTranslation();
-  const form = useFormik({
-    enableReinitialize: true,
+  const form = useFormDialog({
     initialValues: {
       name: company?.name ?? '', email: company?.email ?? '', phone: company?.phone ?? '', planId: company?.planId ?? null as number | null,
       status: company?.status ?? true, dueDate: normalizeDueDate(company?.dueDate) ?? '', recurrence: recurrenceOf(company?.recurrence), password: '',
@@ -34,49 +29,42 @@ export function CompanyDialog({ company, plans, visible, onHide, onSaved }: {
       planId: Yup.number().nullable().required(t('validation.required')),
       password: Yup.string().min(5, t('validation.tooShort')).max(50, t('validation.tooLong')),
     }),
-    onSubmit: async (v) => {
+    save: (v) => {
       const body = {
         name: v.name.trim(), email: v.email.trim(), phone: digits(v.phone) || null, planId: v.planId!, status: v.status,
         dueDate: normalizeDueDate(v.dueDate), recurrence: v.recurrence,
         ...(!company && v.password ? { password: v.password } : {}),
       };
-      try {
-        const saved = company ? await api.put<AdminCompany>(`/companies/${company.id}`, body) : await api.post<AdminCompany>('/companies', body);
-        toast.success(t('settings.company.toasts.success')); onSaved(saved); onHide();
-      } catch (err) { failToast(err, 'settings.company.toasts.error'); }
+      return company ? api.put<AdminCompany>(`/companies/${company.id}`, body) : api.post<AdminCompany>('/companies', body);
     },
+    successMessage: t('settings.company.toasts.success'), onSaved, onHide,
+    onError: (err) => failToast(err, 'settings.company.toasts.error'),
   });
   const f = (k: string) => t(`settings.company.fields.${k}`);
   return (
-    <Dialog header={t(company ? 'settings.company.titleEdit' : 'settings.company.titleAdd')} visible={visible} onHide={onHide} style={{ width: 'min(520px, 96vw)' }}>
-      <form onSubmit={form.handleSubmit} className="form-grid" data-testid="company-form">
-        <label htmlFor="co-name">{f('name')}</label><InputText id="co-name" autoFocus {...form.getFieldProps('name')} /><FieldError form={form} name="name" />
-        <label htmlFor="co-email">{f('email')}</label><InputText id="co-email" type="email" {...form.getFieldProps('email')} /><FieldError form={form} name="email" />
-        <label htmlFor="co-phone">{f('phone')}</label><InputText id="co-phone" inputMode="tel" placeholder="(99) 99999-9999" {...form.getFieldProps('phone')} /><FieldError form={form} name="phone" />
-        <label htmlFor="co-plan">{f('plan')}</label>
-        <Dropdown inputId="co-plan" value={form.values.planId} options={plans} optionLabel="name" optionValue="id" placeholder={t('settings.company.selectPlan')}
-          onChange={(e) => form.setFieldValue('planId', e.value)} onBlur={() => form.setFieldTouched('planId')} />
-        <FieldError form={form} name="planId" />
-        <label className="settings-toggle">
-          <InputSwitch checked={form.values.status} onChange={(e) => form.setFieldValue('status', !!e.value)} />
-          {f('status')}: {t(`settings.company.status.${form.values.status}`)}
-        </label>
-        <label htmlFor="co-due">{f('dueDate')}</label><InputText id="co-due" type="date" {...form.getFieldProps('dueDate')} />
-        <label htmlFor="co-rec">{f('recurrence')}</label>
-        <Dropdown inputId="co-rec" value={form.values.recurrence} options={RECURRENCES.map((r) => ({ value: r, label: t(`settings.company.recurrences.${r}`) }))}
-          onChange={(e) => form.setFieldValue('recurrence', e.value)} />
-        {!company && (
-          <>
-            <label htmlFor="co-password">{f('password')}</label>
-            <Password inputId="co-password" feedback={false} toggleMask autoComplete="new-password" {...form.getFieldProps('password')} />
-            <small className="muted">{f('passwordHint')}</small><FieldError form={form} name="password" />
-          </>
-        )}
-        <div className="dialog-actions">
-          <Button type="button" text label={t('common.cancel')} onClick={onHide} />
-          <Button type="submit" label={t('common.save')} loading={form.isSubmitting} data-testid="company-save" />
-        </div>
-      </form>
-    </Dialog>
+    <FormDialog header={t(company ? 'settings.company.titleEdit' : 'settings.company.titleAdd')} visible={visible} onHide={onHide} form={form} width={520} testId="company-form" saveTestId="company-save">
+      <TextField form={form} name="name" id="co-name" label={f('name')} autoFocus />
+      <TextField form={form} name="email" id="co-email" label={f('email')} type="email" />
+      <TextField form={form} name="phone" id="co-phone" label={f('phone')} inputMode="tel" placeholder="(99) 99999-9999" />
+      <label htmlFor="co-plan">{f('plan')}</label>
+      <Dropdown inputId="co-plan" value={form.values.planId} options={plans} optionLabel="name" optionValue="id" placeholder={t('settings.company.selectPlan')}
+        onChange={(e) => form.setFieldValue('planId', e.value)} onBlur={() => form.setFieldTouched('planId')} />
+      <FieldError form={form} name="planId" />
+      <label className="settings-toggle">
+        <InputSwitch checked={form.values.status} onChange={(e) => form.setFieldValue('status', !!e.value)} />
+        {f('status')}: {t(`settings.company.status.${form.values.status}`)}
+      </label>
+      <TextField form={form} name="dueDate" id="co-due" label={f('dueDate')} type="date" />
+      <label htmlFor="co-rec">{f('recurrence')}</label>
+      <Dropdown inputId="co-rec" value={form.values.recurrence} options={RECURRENCES.map((r) => ({ value: r, label: t(`settings.company.recurrences.${r}`) }))}
+        onChange={(e) => form.setFieldValue('recurrence', e.value)} />
+      {!company && (
+        <>
+          <label htmlFor="co-password">{f('password')}</label>
+          <Password inputId="co-password" feedback={false} toggleMask autoComplete="new-password" {...form.getFieldProps('password')} />
+          <small className="muted">{f('passwordHint')}</small><FieldError form={form} name="password" />
+        </>
+      )}
+    </FormDialog>
   );
 }

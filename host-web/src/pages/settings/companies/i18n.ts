@@ -2,7 +2,7 @@ import { addTranslations } from '../../../i18n';
 
 addTranslations({
   en: { settings: { company: {
-    add: 'Add company', titleAdd: 'New company', titleEdit: 'Edit company', actions: 'Actions',
+    add: 'Add company', titleAdd: 'New company', titleEdit: 'Edit company',
     fields: { name: 'Name', email: 'E-mail', phone: 'Phone', plan: 'Plan', status: 'Status', dueDate: 'Due date', recurrence: 'Recurrence', password: 'Admin password', passwordHint: 'Optional: creates the company\'s admin user with this e-mail and password.' },
     status: { true: 'Active', false: 'Inactive' },
     recurrences: { MENSAL: 'Monthly', BIMESTRAL: 'Every 2 months', TRIMESTRAL: 'Quarterly', SEMESTRAL: 'Every 6 months', ANUAL: 'Yearly' },
@@ -12,7 +12,7 @@ addTranslations({
     toasts: { success: 'Operation completed successfully!', error: 'Could not save the company. Check the fields.', errorList: 'Could not load the list of companies.', errorOperation: 'Could not complete the operation.' },
   } } },
   pt: { settings: { company: {
-    add: 'Adicionar empresa', titleAdd: 'Nova empresa', titleEdit: 'Editar empresa', actions: 'Ações',
+    add: 'Adicionar empresa', titleAdd: 'Nova empresa', titleEdit: 'Editar empresa',
     fields: { name: 'Nome', email: 'E-mail', phone: 'Telefone', plan: 'Plano', status: 'Status', dueDate: 'Data de vencimento', recurrence: 'Recorrência', password: 'Senha do administrador', passwordHint: 'Opcional: cria o usuário administrador da empresa com este e-mail e senha.' },
     status: { true: 'Ativa', false: 'Inativa' },
     recurrences: { MENSAL: 'Mensal', BIMESTRAL: 'Bimestral', TRIMESTRAL: 'Trimestral', SEMESTRAL: 'Semestral', ANUAL: 'Anual' },
@@ -22,7 +22,7 @@ addTranslations({
     toasts: { success: 'Operação realizada com sucesso!', error: 'Não foi possível salvar a empresa. Verifique os campos.', errorList: 'Não foi possível carregar a lista de empresas.', errorOperation: 'Não foi possível realizar a operação.' },
   } } },
   es: { settings: { company: {
-    add: 'Agregar empresa', titleAdd: 'Nueva empresa', titleEdit: 'Editar empresa', actions: 'Acciones',
+    add: 'Agregar empresa', titleAdd: 'Nueva empresa', titleEdit: 'Editar empresa',
     fields: { name: 'Nombre', email: 'Correo', phone: 'Teléfono', plan: 'Plan', status: 'Estado', dueDate: 'Fecha de vencimiento', recurrence: 'Recurrencia', password: 'Contraseña del administrador', passwordHint: 'Opcional: crea el usuario administrador de la empresa con este correo y contraseña.' },
     status: { true: 'Activa', false: 'Inactiva' },
     recurrences: { MENSAL: 'Mensual', BIMESTRAL: 'Bimestral', TRIMESTRAL: 'Trimestral', SEMESTRAL: 'Semestral', ANUAL: 'Anual' },

@@ -1,14 +1,10 @@
-import { useFormik } from 'formik';
 import * as Yup from 'yup';
 import { useTranslation } from 'react-i18next';
-import { Dialog } from 'primereact/dialog';
-import { InputText } from 'primereact/inputtext';
 import { InputNumber } from 'primereact/inputnumber';
 import { InputSwitch } from 'primereact/inputswitch';
-import { Button } from 'primereact/button';
 import { api } from '../../../api/client';
-import { toast } from '../../../toast/toast';
 import { FieldError } from '../../../components/FieldError';
+import { FormDialog, TextField, useFormDialog } from '../../../blocks';
 import { failToast } from '../adminToasts';
 import { PLAN_FLAGS, type AdminPlan, type PlanFlagName } from '../types';
 
@@ -17,8 +13,7 @@ const LIMITS = ['users', 'connections', 'queues'] as const;
 /** Plan form: name, user/connection/queue limits, value in BRL and the seven feature switches (on by default). */
 export function PlanDialog({ plan, visible, onHide, onSaved }: { plan: AdminPlan | null; visible: boolean; onHide: () => void; onSaved: (p: AdminPlan) => void }) {
   const { t } = useTranslation();
-  const form = useFormik({
-    enableReinitialize: true,
+  const form = useFormDialog({
     initialValues: {
       name: plan?.name ?? '', users: plan?.users ?? 0, connections: plan?.connections ?? 0, queues: plan?.queues ?? 0, value: plan?.value ?? 0,
       ...(Object.fromEntries(PLAN_FLAGS.map((k) => [k, plan ? plan[k] !== false : true])) as Record<PlanFlagName, boolean>),
@@ -28,44 +23,37 @@ export function PlanDialog({ plan, visible, onHide, onSaved }: { plan: AdminPlan
       ...Object.fromEntries(LIMITS.map((k) => [k, Yup.number().integer().min(0).required(t('validation.required'))])),
       value: Yup.number().min(0).required(t('validation.required')),
     }),
-    onSubmit: async (v) => {
+    save: (v) => {
       const body = { ...v, name: v.name.trim() };
-      try {
-        const saved = plan ? await api.put<AdminPlan>(`/plans/${plan.id}`, body) : await api.post<AdminPlan>('/plans', body);
-        toast.success(t('plans.toasts.success')); onSaved(saved); onHide();
-      } catch (err) { failToast(err, 'plans.toasts.error'); }
+      return plan ? api.put<AdminPlan>(`/plans/${plan.id}`, body) : api.post<AdminPlan>('/plans', body);
     },
+    successMessage: t('plans.toasts.success'), onSaved, onHide,
+    onError: (err) => failToast(err, 'plans.toasts.error'),
   });
   return (
-    <Dialog header={t(plan ? 'plans.titleEdit' : 'plans.titleAdd')} visible={visible} onHide={onHide} style={{ width: 'min(560px, 96vw)' }}>
-      <form onSubmit={form.handleSubmit} className="form-grid" data-testid="plan-form">
-        <label htmlFor="pl-name">{t('plans.fields.name')}</label><InputText id="pl-name" autoFocus {...form.getFieldProps('name')} /><FieldError form={form} name="name" />
-        <div className="plan-limits">
-          {LIMITS.map((k) => (
-            <div key={k} className="form-grid">
-              <label htmlFor={`pl-${k}`}>{t(`plans.fields.${k}`)}</label>
-              <InputNumber inputId={`pl-${k}`} value={form.values[k]} min={0} useGrouping={false} onValueChange={(e) => form.setFieldValue(k, e.value ?? 0)} />
-              <FieldError form={form} name={k} />
-            </div>
-          ))}
-        </div>
-        <label htmlFor="pl-value">{t('plans.fields.value')}</label>
-        <InputNumber inputId="pl-value" value={form.values.value} min={0} mode="currency" currency="BRL" locale="pt-BR" onValueChange={(e) => form.setFieldValue('value', e.value ?? 0)} />
-        <FieldError form={form} name="value" />
-        <label>{t('plans.features')}</label>
-        <div className="plan-flags">
-          {PLAN_FLAGS.map((k) => (
-            <label key={k} className="settings-toggle">
-              <InputSwitch checked={form.values[k]} onChange={(e) => form.setFieldValue(k, !!e.value)} data-testid={`plan-${k}`} />
-              {t(`plans.flags.${k}`)}
-            </label>
-          ))}
-        </div>
-        <div className="dialog-actions">
-          <Button type="button" text label={t('common.cancel')} onClick={onHide} />
-          <Button type="submit" label={t('common.save')} loading={form.isSubmitting} data-testid="plan-save" />
-        </div>
-      </form>
-    </Dialog>
+    <FormDialog header={t(plan ? 'plans.titleEdit' : 'plans.titleAdd')} visible={visible} onHide={onHide} form={form} testId="plan-form" saveTestId="plan-save">
+      <TextField form={form} name="name" id="pl-name" label={t('plans.fields.name')} autoFocus />
+      <div className="plan-limits">
+        {LIMITS.map((k) => (
+          <div key={k} className="form-grid">
+            <label htmlFor={`pl-${k}`}>{t(`plans.fields.${k}`)}</label>
+            <InputNumber inputId={`pl-${k}`} value={form.values[k]} min={0} useGrouping={false} onValueChange={(e) => form.setFieldValue(k, e.value ?? 0)} />
+            <FieldError form={form} name={k} />
+          </div>
+        ))}
+      </div>
+      <label htmlFor="pl-value">{t('plans.fields.value')}</label>
+      <InputNumber inputId="pl-value" value={form.values.value} min={0} mode="currency" currency="BRL" locale="pt-BR" onValueChange={(e) => form.setFieldValue('value', e.value ?? 0)} />
+      <FieldError form={form} name="value" />
+      <label>{t('plans.features')}</label>
+      <div className="plan-flags">
+        {PLAN_FLAGS.map((k) => (
+          <label key={k} className="settings-toggle">
+            <InputSwitch checked={form.values[k]} onChange={(e) => form.setFieldValue(k, !!e.value)} data-testid={`plan-${k}`} />
+            {t(`plans.flags.${k}`)}
+          </label>
+        ))}
+      </div>
+    </FormDialog>
   );
 }

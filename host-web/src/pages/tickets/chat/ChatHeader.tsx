@@ -4,12 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Avatar } from 'primereact/avatar';
 import { Tag } from 'primereact/tag';
-import { confirmDialog, ConfirmDialog } from 'primereact/confirmdialog';
 import { useSession } from '../../../session/useSession';
 import { hasPermission, hasPlanFlag } from '../../../session/permissions';
 import { toast } from '../../../toast/toast';
 import { ticketActions } from '../ticketActions';
 import { TransferDialog } from './TransferDialog';
+import { Slot } from '../../../components/Slot';
+import { confirm } from '../../../blocks';
 import type { Ticket } from '../types';
 
 /** Contact, tags and the actions the ticket's state allows (accept, resolve, reopen, return, transfer, schedule, delete). */
@@ -46,13 +47,13 @@ export function ChatHeader({ ticket, onAction, onShowContact }: { ticket: Ticket
           )}
           {hasPermission(user, 'ticket-options:deleteTicket') && (
             <Button size="small" text severity="danger" icon="pi pi-trash" aria-label={t('tickets.actions.delete')} tooltip={t('tickets.actions.delete')}
-              onClick={() => confirmDialog({ message: t('tickets.actions.deleteConfirm'), acceptLabel: t('common.yes'), rejectLabel: t('common.no'), accept: () => run(() => ticketActions.remove(ticket), false) })} />
+              onClick={() => confirm({ message: t('tickets.actions.deleteConfirm'), accept: () => run(() => ticketActions.remove(ticket), false) })} />
           )}
+          <Slot name="ticketHeader.actions" props={{ ticket: { id: ticket.id, status: ticket.status, contactId: ticket.contactId, queueId: ticket.queueId ?? null, userId: ticket.userId ?? null } }} />
           <Button size="small" text icon="pi pi-id-card" aria-label={t('tickets.actions.contact')} onClick={onShowContact} />
         </div>
       </header>
       {!!ticket.tags?.length && <div className="chat-tags">{ticket.tags.map((tag) => <Tag key={tag.id} value={tag.name} style={{ background: tag.color }} />)}</div>}
-      <ConfirmDialog />
       <TransferDialog ticket={ticket} visible={transfer} onHide={() => setTransfer(false)} onDone={() => { setTransfer(false); onAction(null, false); }} />
     </>
   );

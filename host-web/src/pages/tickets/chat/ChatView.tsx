@@ -39,10 +39,11 @@ export default function ChatView({ uuid }: { uuid: string }) {
     return socketClient.join('joinChatBox', [String(ticket.id)], 'leaveChatBox');
   }, [ticket?.id]);
 
-  useSocketEvent(companyEvent(companyId, 'ticket'), (data: { action: string; ticket?: Ticket; ticketId?: number }) => {
+  useSocketEvent(companyEvent(companyId, 'ticket'), (data: { action: string; ticket?: Ticket; ticketId?: number; moved?: boolean }) => {
     if (!ticket) return;
     if (data.action === 'update' && data.ticket?.id === ticket.id) setTicket((cur) => ({ ...cur!, ...data.ticket! }));
-    if (data.action === 'delete' && data.ticketId === ticket.id) { toast.info(t('tickets.deleted')); navigate('/tickets'); }
+    // `moved`: the ticket still exists but this user may no longer see it (transferred away).
+    if (data.action === 'delete' && data.ticketId === ticket.id) { toast.info(t(data.moved ? 'tickets.movedAway' : 'tickets.deleted')); navigate('/tickets'); }
   });
   useSocketEvent(companyEvent(companyId, 'contact'), (data: { action: string; contact?: Ticket['contact'] }) => {
     if (data.action === 'update' && data.contact && data.contact.id === ticket?.contactId) setTicket((cur) => cur && { ...cur, contact: { ...cur.contact!, ...data.contact! } });
