@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Runs the whole suite: tap on SQLite, the same tap suite on MariaDB + Redis, then the browser
+// Runs the whole suite: the lint (a quick first leg), tap on SQLite, the same tap suite on MariaDB + Redis, then the browser
 // end-to-end tests. Ends with one line "N passed, N failed" summing every leg.
 // The MariaDB leg is skipped (and says so) when no server answers, unless CI=true, where it is required.
 import { spawn, spawnSync } from 'node:child_process';
@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ci = process.env.CI === 'true';
-const only = process.argv.slice(2); // optional: legs to run (sqlite, mysql, e2e)
+const only = process.argv.slice(2); // optional: legs to run (lint, sqlite, mysql, e2e)
 const totals = { passed: 0, failed: 0 };
 const notes = [];
 
@@ -62,6 +62,15 @@ function runNode(label, script, env = {}) {
 }
 
 const want = (leg) => only.length === 0 || only.includes(leg);
+
+if (want('lint')) {
+  // ESLint over the whole repository (eslint.config.js); counts as one test, passed or failed.
+  process.stdout.write('\n=== lint (ESLint)\n');
+  const lint = spawnSync(process.execPath, [path.join(root, 'node_modules/eslint/bin/eslint.js'), '.', '--max-warnings', '0'], { cwd: root, stdio: 'inherit' });
+  const ok = lint.status === 0;
+  totals.passed += ok ? 1 : 0; totals.failed += ok ? 0 : 1;
+  notes.push(`lint: ${ok ? '1 passed, 0 failed' : '0 passed, 1 failed'}`);
+}
 
 if (want('sqlite')) await runTap('tap suite on SQLite (embedded default)', { TEST_DB: 'sqlite', TEST_REDIS_URL: '' });
 

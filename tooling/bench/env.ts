@@ -52,7 +52,8 @@ export function serveArgs(): string[] {
   const serve: string = JSON.parse(readFileSync(path.join(root, 'core/package.json'), 'utf8')).scripts.serve;
   const [command, ...args] = serve.split(/\s+/);
   if (command !== 'node') throw new Error(`core's serve script should start node, not ${command}`);
-  return args.map((arg) => (arg.endsWith('.ts') ? path.join(root, 'core', arg) : arg));
+  // The script runs in core/: its file arguments (dist/server.js) are relative to it.
+  return args.map((arg) => (/\.[cm]?[jt]s$/.test(arg) && !arg.startsWith('-') ? path.join(root, 'core', arg) : arg));
 }
 
 export async function startServer(env: NodeJS.ProcessEnv, port: number): Promise<{ child: ChildProcess; url: string; stop: () => Promise<void> }> {

@@ -4,6 +4,9 @@
  * provider event to the `appMessage` bus event of that message. In the same run, the same number
  * of message rows is inserted with knex alone (one statement each, same concurrency): the raw rate.
  * A warm-up of 600 messages from 100 other contacts comes first and is not measured.
+ * With BENCH_BOT_SLEEP_MS (the `ingest-bot` leg), a responder claims every message and sleeps that
+ * long before answering: the bots run beside ingestion, off its path, and must not slow it down.
+ * BENCH_COUNT_STATEMENTS=1 prints the measured run's statements by kind on stderr.
  * Usage: node --import=tsx tooling/bench/ingest.ts sqlite|mysql [messages] [contacts]
  */
 import { rmSync } from 'node:fs';
@@ -16,14 +19,28 @@ const db = (process.argv[2] ?? 'sqlite') as BenchDb;
 const total = Number(process.argv[3] ?? 5000);
 const contacts = Number(process.argv[4] ?? 500);
 const inFlight = 32;
+const botSleepMs = Number(process.env.BENCH_BOT_SLEEP_MS ?? 0);
+const bench = botSleepMs ? 'ingest-bot' : 'ingest';
 
-const env = benchEnv(db, 'ingest');
+const env = benchEnv(db, bench);
 rmSync(env.DATA_DIR!, { recursive: true, force: true });
 if (db === 'mysql') {
   const { dropMysqlDatabase } = await import('../../core/src/db/connection.js');
   await dropMysqlDatabase(env.DATABASE_URL!);
 }
 const app = await buildApp({ env: { ...env, SANDBOX_AUTOSCAN_MS: '10', SANDBOX_ACK_STEP_MS: '60000' }, logger: false });
+let botAnswers = 0;
+if (botSleepMs) {
+  app.responders.register({
+    id: 'bench.sleeper', place: 'prompt', timeoutMs: botSleepMs + 10_000,
+    async handle(ctx) {
+      await new Promise((r) => setTimeout(r, botSleepMs));
+      await ctx.send({ body: 'resposta do robô' });
+      botAnswers += 1;
+      return true;
+    },
+  });
+}
 await app.ready();
 
 const connection = await app.knex('whatsapps').where({ companyId: 1, provider: 'sandbox' }).first();
@@ -61,6 +78,9 @@ latencies.length = 0;
 // Each simulated event carries its id, so the clock starts at the event and stops at its bus event
 // (what follows the event, such as the greeting of a new ticket, is not part of the latency).
 let pipelineSeconds = 0;
+const statementKinds = new Map<string, number>();
+const countStatement = (q: { sql: string }) => { const k = q.sql.slice(0, 60); statementKinds.set(k, (statementKinds.get(k) ?? 0) + 1); };
+if (process.env.BENCH_COUNT_STATEMENTS) app.knex.on('query', countStatement);
 {
   const started = performance.now();
   await pool(total, async (i) => {
@@ -70,6 +90,9 @@ let pipelineSeconds = 0;
   });
   pipelineSeconds = (performance.now() - started) / 1000;
 }
+const botAnswersDuringRun = botAnswers;
+app.knex.off('query', countStatement);
+if (process.env.BENCH_COUNT_STATEMENTS) process.stderr.write([...statementKinds].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${n}\t${k}`).join('\n') + '\n');
 if (latencies.length !== total) throw new Error(`${total - latencies.length} messages without their bus event`);
 const stored = Number((await app.knex('messages').where({ companyId: 1 }).count({ n: '*' }).first())?.n);
 const tickets = Number((await app.knex('tickets').where({ companyId: 1 }).count({ n: '*' }).first())?.n);
@@ -100,7 +123,7 @@ const pct = (p: number) => percentile(latencies, p);
 const rate = total / pipelineSeconds;
 const rawRate = total / rawSeconds;
 process.stdout.write(JSON.stringify({
-  bench: 'ingest', db, messages: total, contacts, inFlight, stored, tickets,
+  bench, db, messages: total, contacts, inFlight, stored, tickets, ...(botSleepMs ? { botSleepMs, botAnswersDuringRun } : {}),
   messagesPerSecond: Math.round(rate), p50: pct(50), p99: pct(99),
   rawInsertsPerSecond: Math.round(rawRate), ratioToRaw: Number((rate / rawRate).toFixed(2)), windows,
 }) + '\n');

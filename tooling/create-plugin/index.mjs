@@ -78,6 +78,10 @@ function main() {
       ? toPosix(path.join(repoRoot, 'core', 'test', 'helper.js'))
       : rel(path.join(backendDir, 'test'), path.join(args.repo, 'core', 'test', 'helper.js')),
     repoFromBackend: external ? repoRoot : rel(backendDir, args.repo),
+    // The remote imports the backend's shared types (src/types.ts) as types only.
+    typesFromRemote: `${rel(path.join(remoteDir, 'src'), path.join(backendDir, 'src'))}/types`,
+    // The console's build helpers (shared libraries, precompression) for the remote's vite config.
+    hostVite: external ? toPosix(path.join(repoRoot, 'host-web', 'vite')) : rel(remoteDir, path.join(args.repo, 'host-web', 'vite')),
     testGlob: external ? `${toPosix(path.join(backendDir, 'test'))}/*.test.ts` : `${rel(args.repo, path.join(backendDir, 'test'))}/*.test.ts`,
   };
   writeAll(backendDir, backendFiles(n, layout));
@@ -86,8 +90,8 @@ function main() {
 
   const show = (p) => (path.isAbsolute(p) && p.startsWith(repoRoot) ? path.relative(process.cwd(), p) || '.' : p);
   console.log(`Created plugin "${n.id}" (plan flag ${n.planFlag}):
-  backend  ${show(backendDir)}  (plugin.json, src/index.ts with GET /api/${n.id}/hello, test/${n.id}.test.ts)
-  remote   ${show(remoteDir)}  (vite.config.ts, src/plugin.tsx, src/${n.pascal}Page.tsx, pt/en/es strings)
+  backend  ${show(backendDir)}  (plugin.json, src/index.ts with /api/${n.id}/hello, /items, /settings (a secret apiKey) and the public /webhook/:token, src/types.ts, src/migrations.ts, test/${n.id}.test.ts)
+  remote   ${show(remoteDir)}  (vite.config.ts, src/plugin.tsx, src/${n.pascal}Page.tsx built from sdk.ui blocks, pt/en/es strings)
 
 Next steps:
   1. Build the remote:     (cd ${show(remoteDir)} && npx vite build)      → ${show(remoteDir)}/dist/remoteEntry.js

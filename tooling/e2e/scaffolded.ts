@@ -30,8 +30,8 @@ interface Ctx {
 }
 
 export function registerScaffoldedPluginScenario(ctx: () => Ctx) {
-  test('a plugin scaffolded by create-plugin outside the repo is loaded by the core and shown in the console', async () => {
-    const { app, base, newPage, login } = ctx();
+  test('a plugin scaffolded by create-plugin outside the repo is loaded by the core and its list page works in the console', async () => {
+    const { app, newPage, login } = ctx();
     const { models } = app.atrium;
     const { hashPassword } = await import('../../core/src/util/password.js');
     const suffix = Date.now();
@@ -46,9 +46,15 @@ export function registerScaffoldedPluginScenario(ctx: () => Ctx) {
       await login(page, email, 'Desk-pass-123');
       await page.getByTestId('side-menu').getByText('Desk Notes', { exact: true }).click();
       await remoteEntry;
-      await page.getByText("Hello! This is the Desk Notes plugin's page.").waitFor();
-      await page.waitForFunction((id) => (document.querySelector(`[data-testid="${id}-reply"]`)?.textContent ?? '').startsWith('hello'), SCAFFOLD_ID);
+      // Its page is the host's ListPage and FormDialog (sdk.ui): empty state, add through the dialog, the row shows.
+      await page.getByTestId(`${SCAFFOLD_ID}-empty`).waitFor();
       assert.match(page.url(), new RegExp(`/${SCAFFOLD_ID}$`));
+      await page.getByTestId(`${SCAFFOLD_ID}-add`).click();
+      await page.locator(`#${SCAFFOLD_ID}-name`).fill('Printer on the second floor');
+      await page.locator(`#${SCAFFOLD_ID}-note`).fill('Toner is low');
+      await page.getByTestId(`${SCAFFOLD_ID}-form`).locator('button[type=submit]').click();
+      await page.getByTestId(`${SCAFFOLD_ID}-table`).getByText('Printer on the second floor').waitFor();
+      await page.getByTestId(`${SCAFFOLD_ID}-table`).getByText('Toner is low').waitFor();
     } catch (err) {
       // Keep what the page showed, for whoever reads the failure.
       await page.screenshot({ path: path.join(os.tmpdir(), 'atrium-e2e-scaffolded-failure.png') }).catch(() => undefined);

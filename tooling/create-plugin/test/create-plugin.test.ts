@@ -35,9 +35,14 @@ t.test('a plugin scaffolded into a PLUGINS_DIR outside the repo builds, loads an
   t.match(created.stdout, /Next steps/);
   t.match(created.stdout, /useSlaTimer/);
   const home = path.join(pluginsDir, 'sla-timer');
-  for (const file of ['plugin.json', 'package.json', 'src/index.ts', 'test/sla-timer.test.ts', 'remote/vite.config.ts', 'remote/src/plugin.tsx', 'remote/src/SlaTimerPage.tsx', 'remote/src/i18n.ts', 'remote/package.json']) {
+  for (const file of ['plugin.json', 'package.json', 'src/index.ts', 'src/types.ts', 'src/migrations.ts', 'test/sla-timer.test.ts', 'remote/vite.config.ts', 'remote/src/plugin.tsx', 'remote/src/SlaTimerPage.tsx', 'remote/src/SlaTimerItemDialog.tsx', 'remote/src/i18n.ts', 'remote/package.json']) {
     t.ok(existsSync(path.join(home, file)), file);
   }
+  // The remote builds its screen from the host's blocks and takes the item's shape from the backend, as a type only.
+  const page = readFileSync(path.join(home, 'remote', 'src', 'SlaTimerPage.tsx'), 'utf8');
+  t.match(page, /import type \{ SlaTimerItem \} from '\.\.\/\.\.\/src\/types';/);
+  t.match(page, /sdk\.ui/);
+  t.notMatch(page, /^import (?!type )[^\n]*'@atrium\/host-web\/sdk'/m, 'nothing but types from the host');
   const remotePkg = JSON.parse(readFileSync(path.join(home, 'remote', 'package.json'), 'utf8'));
   t.notOk(remotePkg.dependencies, 'the remote package.json has scripts only');
   const strings = readFileSync(path.join(home, 'remote', 'src', 'i18n.ts'), 'utf8');
@@ -59,6 +64,8 @@ t.test('a plugin scaffolded into a PLUGINS_DIR outside the repo builds, loads an
   const hidden = await request('GET', '/api/plugins', { token: without.admin.token });
   t.notOk(hidden.body.plugins.some((p: { id: string }) => p.id === 'sla-timer'), 'not listed without the flag');
 
+  const item = await request('POST', '/api/sla-timer/items', { token: withFlag.admin.token, body: { name: 'First' } });
+  t.equal(item.status, 200, 'the plugin\'s migration made its table');
   const hello = await request('GET', '/api/sla-timer/hello', { token: withFlag.admin.token, query: { name: 'Ana' } });
   t.equal(hello.status, 200);
   t.same(hello.body, { message: 'hello Ana', companyId: withFlag.companyId });
@@ -66,10 +73,23 @@ t.test('a plugin scaffolded into a PLUGINS_DIR outside the repo builds, loads an
   t.equal(denied.status, 403);
   t.equal(denied.body.error, 'ERR_PLAN_FEATURE_DISABLED');
 
+  // The scaffold shows a secret field and a declared public route (its own tests, run below, cover them in depth).
+  const settings = await request('PUT', '/api/sla-timer/settings', { token: withFlag.admin.token, body: { apiKey: 'sk-test-0123456789abcd' } });
+  t.equal(settings.body.apiKey, 'sk-…abcd', 'the secret field is answered masked');
+  const hook = await request('POST', `/api/sla-timer/webhook/${settings.body.webhookToken}`, { body: { event: 'ping' } });
+  t.equal(hook.status, 200, 'the declared webhook answers without a session');
+  t.equal((await request('POST', '/api/sla-timer/webhook/nope', { body: { event: 'ping' } })).body.error, 'ERR_INVALID_WEBHOOK_TOKEN');
+  t.same(readManifest(home).backend?.publicRoutes, [{ method: 'POST', url: '/webhook/:token' }], 'the webhook is the only public route');
+
   const entry = await app.inject({ method: 'GET', url: '/plugins/sla-timer/remoteEntry.js' });
   t.equal(entry.statusCode, 200);
   t.match(entry.headers['content-type'], /javascript/);
   t.match(entry.body, /atrium_sla_timer/);
+
+  // The scaffold's own tests (items, secret field, webhook, plan gate) pass as generated: a failing one rejects here.
+  const generated = await run(process.execPath, ['--import=tsx', path.join(home, 'test', 'sla-timer.test.ts')], { cwd: repo });
+  t.match(generated.stdout, /^1\.\.6$/m, 'the generated suite ran its six tests');
+  t.notMatch(generated.stdout, /^not ok/m);
 });
 
 t.test('the default layout puts the backend in plugins/<id> and the remote in remotes/<id>', async (t) => {
@@ -82,6 +102,7 @@ t.test('the default layout puts the backend in plugins/<id> and the remote in re
   t.equal(manifest.remote?.dist, '../../remotes/lead-score/dist');
   t.equal(JSON.parse(readFileSync(path.join(backend, 'plugin.json'), 'utf8')).$schema, '../../plugin.schema.json');
   t.ok(existsSync(path.join(fakeRepo, 'remotes', 'lead-score', 'src', 'plugin.tsx')));
+  t.match(readFileSync(path.join(fakeRepo, 'remotes', 'lead-score', 'src', 'LeadScorePage.tsx'), 'utf8'), /import type \{ LeadScoreItem \} from '\.\.\/\.\.\/\.\.\/plugins\/lead-score\/src\/types';/);
   t.match(readFileSync(path.join(backend, 'test', 'lead-score.test.ts'), 'utf8'), /from '\.\.\/\.\.\/\.\.\/core\/test\/helper\.js'/);
   t.notOk(existsSync(path.join(backend, 'node_modules')), 'inside the repo nothing is linked');
 });
