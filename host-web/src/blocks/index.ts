@@ -1,9 +1,10 @@
 /**
  * The console's building blocks, shared by the core screens and, through the host SDK (`sdk.ui`), by the remotes:
- * a list page, a form dialog with its Formik hook, a text field, paged lists, search, live rows and confirmations.
+ * a list page, a form dialog with its Formik hook, a text field, an id select, paged lists, search, live rows and confirmations.
  */
 export { ListPage, type ListPageProps, type ListColumn } from './ListPage';
 export { FormDialog, TextField, type FormDialogProps, type TextFieldProps } from './FormDialog';
+export { IdSelect, type IdSelectProps } from './IdSelect';
 export { useFormDialog, showApiFieldError, type FormDialogOptions } from './useFormDialog';
 export { useSearch } from './useSearch';
 export { useListPage, type ListPageOptions } from './useListPage';

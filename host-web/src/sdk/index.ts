@@ -9,4 +9,4 @@ export type { ApiClient, Query } from '../api/client';
 export type { SessionView } from '../session/useSession';
 export type { SessionUser, Plan, PlanFlag } from '../session/types';
 export type { Permission } from '../session/permissions';
-export type { ListPageProps, ListColumn, FormDialogProps, TextFieldProps, FormDialogOptions, ListPageOptions, ConfirmOptions, ConfirmDeleteOptions } from '../blocks';
+export type { ListPageProps, ListColumn, FormDialogProps, TextFieldProps, IdSelectProps, FormDialogOptions, ListPageOptions, ConfirmOptions, ConfirmDeleteOptions } from '../blocks';

@@ -6,7 +6,7 @@ import type { SessionView } from '../session/useSession';
 import type { Permission } from '../session/permissions';
 import type * as Yup from 'yup';
 import type {
-  ListPage, FormDialog, TextField, useFormDialog, showApiFieldError, useSearch, useListPage, usePagedList, useEditDialog, useLiveRows, confirm, confirmDelete,
+  ListPage, FormDialog, TextField, IdSelect, useFormDialog, showApiFieldError, useSearch, useListPage, usePagedList, useEditDialog, useLiveRows, confirm, confirmDelete,
 } from '../blocks';
 
 export type Language = 'pt' | 'en' | 'es';
@@ -68,6 +68,8 @@ export interface UiBlocks {
   FormDialog: typeof FormDialog;
   /** A labelled text input (or textarea) bound to a form field, with its error. */
   TextField: typeof TextField;
+  /** A labelled select of named rows writing a numeric id (or null) into a form or a dialog slot's values. */
+  IdSelect: typeof IdSelect;
   /** Formik for a FormDialog: Yup validation, save, the success toast, close; API field errors under their field. */
   useFormDialog: typeof useFormDialog;
   showApiFieldError: typeof showApiFieldError;

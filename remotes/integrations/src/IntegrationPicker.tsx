@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { HostSdk, SlotProps } from '@atrium/host-web/sdk';
 import type { QueueIntegration } from './types';
-import { IdPicker } from './IdPicker';
 
 /** Pages read for the picker (the list is paged); a company with more integrations than this is not expected. */
 const MAX_PAGES = 10;
@@ -24,5 +23,5 @@ export function IntegrationPicker({ sdk, values, setFieldValue, testId }: SlotPr
   const { t } = sdk.useTranslation();
   const [integrations, setIntegrations] = useState<QueueIntegration[]>([]);
   useEffect(() => { allIntegrations(sdk).then(setIntegrations, () => setIntegrations([])); }, [sdk]);
-  return <IdPicker values={values} setFieldValue={setFieldValue} name="integrationId" label={t('integrations.picker')} none={t('integrations.none')} options={integrations} testId={testId} />;
+  return <sdk.ui.IdSelect values={values} setFieldValue={setFieldValue} name="integrationId" label={t('integrations.picker')} none={t('integrations.none')} options={integrations} testId={testId} />;
 }

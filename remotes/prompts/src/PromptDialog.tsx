@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { HostSdk } from '@atrium/host-web/sdk';
 import { PROMPT_MODELS, type Prompt, type QueueOption } from './types';
-import { IdPicker } from './IdPicker';
 
 /** The backend's defaults (plugins/prompts/src/routes.ts PROMPT_DEFAULTS, ext §5). */
 const DEFAULTS = { model: PROMPT_MODELS[0], maxTokens: 100, temperature: 1, maxMessages: 10 };
@@ -45,7 +44,7 @@ export function PromptDialog({ sdk, item, visible, onHide, onSaved }: {
   return (
     <FormDialog header={t(item ? 'prompts.titleEdit' : 'prompts.titleAdd')} visible={visible} onHide={onHide} form={form} testId="prompt-form" width={640}>
       <TextField form={form} name="name" id="prompt-name" label={t('prompts.name')} autoFocus />
-      <IdPicker values={form.values} setFieldValue={(n, v) => void form.setFieldValue(n, v)} name="queueId" label={t('prompts.queue')} none={t('prompts.none')}
+      <sdk.ui.IdSelect values={form.values} setFieldValue={(n, v) => void form.setFieldValue(n, v)} name="queueId" label={t('prompts.queue')} none={t('prompts.none')}
         options={queues} testId="prompt-queue" error={form.submitCount > 0 && form.errors.queueId} />
       <label htmlFor="prompt-model">{t('prompts.model')}</label>
       {/* The spec's names are offered; a newer one may be typed (an unknown one fails visibly when the model is called). */}

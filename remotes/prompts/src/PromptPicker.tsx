@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { HostSdk, SlotProps } from '@atrium/host-web/sdk';
 import type { Prompt } from './types';
-import { IdPicker } from './IdPicker';
 
 /**
  * The AI prompt of a queue or connection, in the console's queueDialog.fields / connectionDialog.fields slots; the
@@ -11,5 +10,5 @@ export function PromptPicker({ sdk, values, setFieldValue, testId }: SlotProps['
   const { t } = sdk.useTranslation();
   const [prompts, setPrompts] = useState<Prompt[]>([]);
   useEffect(() => { sdk.api.get<{ prompts: Prompt[] }>('/prompt').then((r) => setPrompts(r.prompts), () => setPrompts([])); }, [sdk]);
-  return <IdPicker values={values} setFieldValue={setFieldValue} name="promptId" label={t('prompts.picker')} none={t('prompts.none')} options={prompts} testId={testId} />;
+  return <sdk.ui.IdSelect values={values} setFieldValue={setFieldValue} name="promptId" label={t('prompts.picker')} none={t('prompts.none')} options={prompts} testId={testId} />;
 }
