@@ -1,6 +1,6 @@
 /**
  * The AI prompts plugin in the browser (plugins/prompts + remotes/prompts): the admin creates a prompt for a queue on
- * the /prompts screen, with the OpenAI base URL pointing at a local fake model (plugins/prompts/test/fake-openai.ts);
+ * the /prompts screen, with the OpenAI base URL pointing at a local fake model (core/test/bots/fake-openai.ts);
  * the queue dialog's prompt picker (a console slot) shows it, and the connection dialog's integration picker saves. A customer writes on the sandbox phone of a connection
  * serving that queue: the fake's answer reaches the phone and the ticket's chat. The agent accepts the ticket and the
  * AI stops: the next customer message reaches the chat and the model is not asked again.
@@ -10,7 +10,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import type { Test } from 'tap';
-import { startFakeOpenAi } from '../../plugins/prompts/test/fake-openai.js';
+import { startFakeOpenAi } from '../../core/test/bots/fake-openai.js';
 import type { E2eContext } from './context.js';
 
 const WAIT = 30_000;

@@ -1,7 +1,7 @@
 import t from 'tap';
 import { createHmac } from 'node:crypto';
 import { n8n, SECRET, setup } from './responder-setup.js';
-import { startFakeOpenAi } from '../../prompts/test/fake-openai.js';
+import { startFakeOpenAi } from '../../../core/test/bots/fake-openai.js';
 
 t.test('n8n: each message is posted once, signed with the integration\'s secret, and the reply reaches the customer', async (t) => {
   const { fake, say } = await setup(t, (req) => ({ json: { replies: [`recebido: ${req.body.message.body}`] } }), n8n);

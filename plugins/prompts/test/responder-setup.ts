@@ -2,7 +2,7 @@ import type { Test } from 'tap';
 import { build } from '../../../core/test/helper.js';
 import { Queue, Ticket } from '../../../core/src/db/models/index.js';
 import { defaultConnection, inbound, recordEvents, useFakeProvider } from '../../../core/test/pipeline/fixtures.js';
-import { startFakeOpenAi } from './fake-openai.js';
+import { startFakeOpenAi } from '../../../core/test/bots/fake-openai.js';
 
 export const KEY = 'sk-live-secret-key-0000-9999';
 export const PROMPT_TEXT = 'Você é a assistente da Loja Exemplo. Responda com educação e em poucas frases curtas.';

@@ -7,7 +7,8 @@ export type FakeReply = { text: string; delayMs?: number } | { status: number; c
 
 /**
  * A local OpenAI-compatible server for tests: POST /v1/chat/completions, recording every request; answers
- * the scripted replies in order, then `fallback`. OPENAI_BASE_URL points the plugin at it.
+ * the scripted replies in order, then `fallback`. OPENAI_BASE_URL points `sdk.bots.openai` at it (the prompts plugin,
+ * the integrations plugin's n8n/OpenAI path and the browser tests share it).
  */
 export async function startFakeOpenAi(t: Test) {
   const requests: Array<{ authorization?: string; body: any }> = [];
