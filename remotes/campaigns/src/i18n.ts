@@ -75,4 +75,28 @@ const es: Messages = {
   fileTooLarge: '¡El archivo es muy grande! {{mb}}MB máximo', mediaType: 'Envíe una imagen (png, jpg), un audio (ogg, mp3, opus), un video mp4 o un PDF',
   sample: 'Descargar planilla de ejemplo',
 };
-export const messages = { pt: { campaigns: pt }, en: { campaigns: en }, es: { campaigns: es } };
+/** The catalogue codes of this plugin's errors, translated for the console's error toast. */
+const errors = {
+  pt: {
+    ERR_NO_CAMPAIGN_FOUND: 'Campanha não encontrada.', ERR_NO_CONTACT_LIST_FOUND: 'Lista de contatos não encontrada.',
+    ERR_NO_CONTACT_LIST_ITEM_FOUND: 'Contato da lista não encontrado.', ERR_CAMPAIGN_NOT_EDITABLE: 'Esta campanha não pode mais ser alterada.',
+    ERR_CAMPAIGN_IN_PROGRESS: 'Uma campanha em andamento não pode ser excluída: pare-a antes.',
+    ERR_CAMPAIGN_NO_AUDIENCE: 'Escolha uma lista de contatos ou uma tag.', ERR_CAMPAIGN_NO_MESSAGE: 'Escreva pelo menos uma mensagem.',
+    ERR_CAMPAIGN_SEND_UNKNOWN: 'O envio foi interrompido; não se sabe se a mensagem chegou.', ERR_SEND_FAILED: 'O envio da mensagem falhou.',
+  },
+  en: {
+    ERR_NO_CAMPAIGN_FOUND: 'Campaign not found.', ERR_NO_CONTACT_LIST_FOUND: 'Contact list not found.',
+    ERR_NO_CONTACT_LIST_ITEM_FOUND: 'List contact not found.', ERR_CAMPAIGN_NOT_EDITABLE: 'This campaign can no longer be changed.',
+    ERR_CAMPAIGN_IN_PROGRESS: 'A campaign in progress cannot be deleted: stop it first.',
+    ERR_CAMPAIGN_NO_AUDIENCE: 'Choose a contact list or a tag.', ERR_CAMPAIGN_NO_MESSAGE: 'Write at least one message.',
+    ERR_CAMPAIGN_SEND_UNKNOWN: 'Sending was interrupted; it is not known whether the message arrived.', ERR_SEND_FAILED: 'Sending the message failed.',
+  },
+  es: {
+    ERR_NO_CAMPAIGN_FOUND: 'Campaña no encontrada.', ERR_NO_CONTACT_LIST_FOUND: 'Lista de contactos no encontrada.',
+    ERR_NO_CONTACT_LIST_ITEM_FOUND: 'Contacto de la lista no encontrado.', ERR_CAMPAIGN_NOT_EDITABLE: 'Esta campaña ya no se puede cambiar.',
+    ERR_CAMPAIGN_IN_PROGRESS: 'Una campaña en curso no se puede eliminar: deténgala antes.',
+    ERR_CAMPAIGN_NO_AUDIENCE: 'Elija una lista de contactos o una etiqueta.', ERR_CAMPAIGN_NO_MESSAGE: 'Escriba al menos un mensaje.',
+    ERR_CAMPAIGN_SEND_UNKNOWN: 'El envío se interrumpió; no se sabe si el mensaje llegó.', ERR_SEND_FAILED: 'El envío del mensaje falló.',
+  },
+};
+export const messages = { pt: { campaigns: pt, errors: errors.pt }, en: { campaigns: en, errors: errors.en }, es: { campaigns: es, errors: errors.es } };

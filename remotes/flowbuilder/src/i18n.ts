@@ -90,4 +90,19 @@ const es: Messages = {
   phraseSaved: 'Campaña de frase guardada.', phraseDeleted: 'Campaña de frase eliminada.', phraseDeleteConfirm: '¿Eliminar la campaña de frase {{name}}?',
   phraseHint: 'Inicia el flujo cuando el mensaje contiene la frase como palabras completas (sin distinguir mayúsculas ni acentos).',
 };
-export const messages = { pt: { flowbuilder: pt }, en: { flowbuilder: en }, es: { flowbuilder: es } };
+/** The catalogue codes of this plugin's errors, translated for the console's error toast. */
+const errors = {
+  pt: {
+    ERR_NO_FLOW_FOUND: 'Fluxo não encontrado.', ERR_NO_FLOW_CAMPAIGN_FOUND: 'Campanha de frase não encontrada.',
+    ERR_FLOW_NAME_IN_USE: 'Já existe um fluxo com este nome.', ERR_INVALID_FLOW: 'O fluxo tem um bloco inválido: {{field}}.',
+  },
+  en: {
+    ERR_NO_FLOW_FOUND: 'Flow not found.', ERR_NO_FLOW_CAMPAIGN_FOUND: 'Phrase campaign not found.',
+    ERR_FLOW_NAME_IN_USE: 'A flow with this name already exists.', ERR_INVALID_FLOW: 'The flow has an invalid block: {{field}}.',
+  },
+  es: {
+    ERR_NO_FLOW_FOUND: 'Flujo no encontrado.', ERR_NO_FLOW_CAMPAIGN_FOUND: 'Campaña de frase no encontrada.',
+    ERR_FLOW_NAME_IN_USE: 'Ya existe un flujo con este nombre.', ERR_INVALID_FLOW: 'El flujo tiene un bloque no válido: {{field}}.',
+  },
+};
+export const messages = { pt: { flowbuilder: pt, errors: errors.pt }, en: { flowbuilder: en, errors: errors.en }, es: { flowbuilder: es, errors: errors.es } };

@@ -1,3 +1,9 @@
+/** The catalogue codes of this plugin's errors, translated for the console's error toast. */
+const errors = {
+  pt: { ERR_NO_CHAT_FOUND: 'Chat não encontrado.' },
+  en: { ERR_NO_CHAT_FOUND: 'Chat not found.' },
+  es: { ERR_NO_CHAT_FOUND: 'Chat no encontrado.' },
+};
 /** The remote's strings, merged into the console's i18next by the host before the screen renders. */
 export const messages = {
   pt: {
@@ -13,6 +19,7 @@ export const messages = {
       chatTitle: 'Título', members: 'Participantes', pickMembers: 'Escolha os participantes',
       save: 'Salvar', cancel: 'Cancelar', fillTitle: 'Preencha o título', fillUser: 'Escolha ao menos um participante',
     },
+    errors: errors.pt,
   },
   en: {
     internalChat: {
@@ -27,6 +34,7 @@ export const messages = {
       chatTitle: 'Title', members: 'Members', pickMembers: 'Pick the members',
       save: 'Save', cancel: 'Cancel', fillTitle: 'Fill in the title', fillUser: 'Pick at least one member',
     },
+    errors: errors.en,
   },
   es: {
     internalChat: {
@@ -41,5 +49,6 @@ export const messages = {
       chatTitle: 'Título', members: 'Participantes', pickMembers: 'Elija los participantes',
       save: 'Guardar', cancel: 'Cancelar', fillTitle: 'Complete el título', fillUser: 'Elija al menos un participante',
     },
+    errors: errors.es,
   },
 };

@@ -1,3 +1,9 @@
+/** The catalogue codes of this plugin's errors, translated for the console's error toast. */
+const errors = {
+  pt: { ERR_TAG_NOT_KANBAN: 'Esta etiqueta não é uma coluna do kanban.' },
+  en: { ERR_TAG_NOT_KANBAN: 'This tag is not a kanban lane.' },
+  es: { ERR_TAG_NOT_KANBAN: 'Esta etiqueta no es una columna del kanban.' },
+};
 /** The remote's strings, merged into the console's i18next by the host before the board renders. */
 export const messages = {
   pt: {
@@ -20,6 +26,7 @@ export const messages = {
       dragHint: 'Arraste um cartão para outra coluna para mudar a etiqueta.',
       noLanes: 'Nenhuma etiqueta kanban. Marque "Kanban" em uma etiqueta para criar uma coluna.',
     },
+    errors: errors.pt,
   },
   en: {
     kanban: {
@@ -41,6 +48,7 @@ export const messages = {
       dragHint: 'Drag a card to another column to change its tag.',
       noLanes: 'No kanban tags yet. Turn on "Kanban" on a tag to add a column.',
     },
+    errors: errors.en,
   },
   es: {
     kanban: {
@@ -62,5 +70,6 @@ export const messages = {
       dragHint: 'Arrastre una tarjeta a otra columna para cambiar su etiqueta.',
       noLanes: 'Aún no hay etiquetas kanban. Active "Kanban" en una etiqueta para crear una columna.',
     },
+    errors: errors.es,
   },
 };
