@@ -108,6 +108,21 @@ test('the login page renders and its JS + CSS bytes on the wire are recorded', a
   t.diagnostic(describeLoginBytes(measured));
 });
 
+test('a wrong password on the login page shows the catalogue\'s text in the chosen language (es)', async () => {
+  // The error texts are not part of the login page's bytes: the toast fetches them for the shown language first.
+  const { context, page } = await newPage();
+  try {
+    await page.addInitScript(() => localStorage.setItem('i18nextLng', 'es'));
+    await page.goto(`${base}/login`);
+    await page.locator('#email').fill(ADMIN_EMAIL);
+    await page.locator('#password').fill('not-the-password');
+    await page.getByTestId('login-submit').click();
+    await page.locator('.p-toast-message', { hasText: 'Error de autenticación. Inténtelo de nuevo.' }).waitFor();
+  } finally {
+    await context.close();
+  }
+});
+
 test('the admin logs in and lands on /tickets', async () => {
   await login(admin.page, ADMIN_EMAIL, ADMIN_PASSWORD);
   await admin.page.getByTestId('tickets-wide').waitFor();

@@ -48,8 +48,16 @@ const filled = (value: unknown) => typeof value === 'string' && value.trim().len
 const placeholders = (value: unknown) => [...String(value).matchAll(/\{\{[^}]+\}\}|\$t\([^)]*\)/g)].map((m) => m[0]).sort();
 const sortedKeys = (value: Strings) => Object.keys(value).sort();
 
+/**
+ * A language's strings as the console holds them once the error texts are in: the locale (generic, network) merged
+ * with its error catalogue chunk (`locales/errors/<lng>.ts`, loaded with the first error toast or at sign-in).
+ */
 const hostBundles: Record<string, Strings> = {};
-for (const lng of LANGUAGES) hostBundles[lng] = (await importFile(`host-web/src/i18n/locales/${lng}.ts`)).default as Strings;
+for (const lng of LANGUAGES) {
+  const strings = (await importFile(`host-web/src/i18n/locales/${lng}.ts`)).default as Strings;
+  const catalogue = (await importFile(`host-web/src/i18n/locales/errors/${lng}.ts`)).default as Strings;
+  hostBundles[lng] = { ...strings, ...catalogue, errors: { ...errorsOf(strings), ...errorsOf(catalogue) } };
+}
 const hostErrors = Object.fromEntries(LANGUAGES.map((lng) => [lng, errorsOf(hostBundles[lng])])) as Record<string, Strings>;
 
 /** The same keys in the three languages, each a non-empty text with the same placeholders as pt's. */

@@ -22,19 +22,45 @@ const LOCALES: Record<Language, () => Promise<{ default: Record<string, unknown>
 const loading = new Map<Language, Promise<void>>();
 
 /**
+ * The texts of the server's error codes, a chunk per language apart from the rest: the login page renders
+ * without them (they are most of a locale's bytes) and they come with the first error toast or at sign-in.
+ */
+const ERROR_TEXTS: Record<Language, () => Promise<{ default: Record<string, unknown> }>> = {
+  pt: () => import('./locales/errors/pt'),
+  en: () => import('./locales/errors/en'),
+  es: () => import('./locales/errors/es'),
+};
+const loadingErrors = new Map<Language, Promise<void>>();
+/** Once error texts were asked for, a language change brings its own along. */
+let errorTextsWanted = false;
+
+function loadOnce(cache: Map<Language, Promise<void>>, load: () => Promise<{ default: Record<string, unknown> }>, language: Language) {
+  let pending = cache.get(language);
+  if (!pending) {
+    pending = load().then((m) => { i18n.addResourceBundle(language, 'translation', m.default, true, false); });
+    pending.catch(() => cache.delete(language));
+    cache.set(language, pending);
+  }
+  return pending;
+}
+
+const isLanguage = (lng: string | undefined): lng is Language => (LANGUAGES as readonly string[]).includes(lng ?? '');
+
+/**
  * Downloads a language's strings once and merges them under any a remote or a screen already added.
  * The three locales hold the same keys, so the fallback language (pt) is needed only as a language.
  */
 export function loadLanguage(lng: string | undefined): Promise<void> {
-  if (!(LANGUAGES as readonly string[]).includes(lng ?? '')) return Promise.resolve();
-  const language = lng as Language;
-  let pending = loading.get(language);
-  if (!pending) {
-    pending = LOCALES[language]().then((m) => { i18n.addResourceBundle(language, 'translation', m.default, true, false); });
-    pending.catch(() => loading.delete(language));
-    loading.set(language, pending);
-  }
-  return pending;
+  if (!isLanguage(lng)) return Promise.resolve();
+  const strings = loadOnce(loading, LOCALES[lng], lng);
+  return errorTextsWanted ? Promise.all([strings, loadErrorTexts(lng)]).then(() => undefined) : strings;
+}
+
+/** The error catalogue's texts in `lng` (the shown language by default); the toast awaits it before an error shows. */
+export function loadErrorTexts(lng: string | undefined = i18n.language): Promise<void> {
+  if (!isLanguage(lng)) return Promise.resolve();
+  errorTextsWanted = true;
+  return loadOnce(loadingErrors, ERROR_TEXTS[lng], lng);
 }
 
 // Every language change (the switcher, a remote through the SDK) waits for that language's strings.

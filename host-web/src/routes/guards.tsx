@@ -1,6 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
 import { useSessionState } from '../session/store';
 import { hasPlanFlag, isAdmin, isSuper } from '../session/permissions';
 import { PageLoader } from '../components/PageLoader';
@@ -40,7 +39,6 @@ export function RequirePlan({ flag, children }: { flag?: PlanFlag; children: Rea
 }
 
 function Refused({ to }: { to: string }) {
-  const { t } = useTranslation();
-  useEffect(() => { toast.error(t('errors.ERR_NO_PERMISSION')); }, [t]);
+  useEffect(() => { toast.error('errors.ERR_NO_PERMISSION'); }, []);
   return <Navigate to={to} replace />;
 }

@@ -1,5 +1,5 @@
 import type { Toast, ToastMessage } from 'primereact/toast';
-import i18n from '../i18n';
+import i18n, { loadErrorTexts } from '../i18n';
 import { ApiError } from '../api/errors';
 
 /** Toasts close after 3 s; error toasts after 2 s (core.md §2, §8). */
@@ -47,6 +47,12 @@ export const toast = {
   success(message: string) { show({ severity: 'success', detail: message, life: TOAST_LIFE }); },
   info(message: string) { show({ severity: 'info', detail: message, life: TOAST_LIFE }); },
   warn(message: string) { show({ severity: 'warn', detail: message, life: TOAST_LIFE }); },
-  /** Accepts an error (ApiError → catalogue message) or a message text. */
-  error(error: unknown) { show({ severity: 'error', detail: errorMessage(error), life: ERROR_TOAST_LIFE }); },
+  /**
+   * Accepts an error (ApiError → catalogue message), a message text or an i18n key. The catalogue's texts are a
+   * chunk of their own: the toast waits for it (once; already there after sign-in), and shows the server's text if it fails.
+   */
+  error(error: unknown) {
+    const showError = () => show({ severity: 'error', detail: errorMessage(error), life: ERROR_TOAST_LIFE });
+    loadErrorTexts().then(showError, showError);
+  },
 };
