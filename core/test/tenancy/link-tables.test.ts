@@ -58,7 +58,12 @@ t.test('migration 061 fills the company of existing links from their ticket, use
   t.same(await knex('ticketTags').where({ ticketId: ticket.id }).select('companyId'), [{ companyId }]);
   await t.rejects(knex('ticketTags').insert({ ticketId: ticket.id, tagId: (await Tag.scoped(companyId).insertAndFetch({ name: 'Nova', color: '#0000ff', kanban: 0 } as Partial<Tag>)).id }), 'a link without its company is refused');
 
-  // The company's links go with the company.
-  await knex('companies').where({ id: companyId }).delete();
-  t.equal((await knex('ticketTags').where({ companyId })).length, 0);
+  await t.rejects(knex('userQueues').insert({ companyId: 999_999, userId: user.id, queueId: (await Queue.scoped(companyId).insertAndFetch({ name: 'Outra', color: '#111111' } as Partial<Queue>)).id }), 'the company must exist');
+
+  // The rebuilt tables keep their keys: a link goes with its ticket, user or connection, and is still one per pair.
+  await t.rejects(knex('ticketTags').insert({ companyId, ticketId: ticket.id, tagId: tag.id }), 'one link per ticket and tag');
+  await knex('tickets').where({ id: ticket.id }).delete();
+  await knex('users').where({ id: user.id }).delete();
+  await knex('whatsapps').where({ id: wa.id }).delete();
+  t.same([(await knex('ticketTags').where({ companyId })).length, (await knex('userQueues').where({ companyId })).length, (await knex('whatsappQueues').where({ companyId })).length], [0, 0, 0]);
 });
