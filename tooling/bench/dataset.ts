@@ -32,7 +32,7 @@ export async function seedDataset(knex: Knex, size: DatasetSize = FULL, log = (m
   for (let i = 0; i < 5; i++) {
     const [id] = await knex('users').insert({ companyId, name: `Agente ${i + 1}`, email: `agent${i + 1}@bench.test`, passwordHash: 'x', profile: 'user', createdAt: t(0), updatedAt: t(0) });
     userIds.push(Number(id));
-    await knex('userQueues').insert({ userId: id, queueId: queueIds[i % 3] });
+    await knex('userQueues').insert({ companyId, userId: id, queueId: queueIds[i % 3] });
   }
 
   log(`seeding ${size.contacts} contacts`);

@@ -35,7 +35,7 @@ export function registerBotsScenario(ctx: () => E2eContext) {
     const { models } = app.atrium;
     const connection = await models.Whatsapp.scoped(1).insertAndFetch({ name: `Loja IA ${suffix}`, provider: 'sandbox', status: 'DISCONNECTED' } as never);
     const queue = await models.Queue.scoped(1).insertAndFetch({ name: `Atendimento IA ${suffix}`, color: '#0ea5e9', orderQueue: 1 } as never);
-    await app.knex('whatsappQueues').insert({ whatsappId: connection.id, queueId: queue.id });
+    await app.knex('whatsappQueues').insert({ companyId: 1, whatsappId: connection.id, queueId: queue.id });
     const customer = { number: `55119${String(suffix).slice(-8)}`, name: 'Paula Cliente' };
 
     const { context, page } = await newPage();

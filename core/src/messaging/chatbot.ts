@@ -1,5 +1,5 @@
 import { Contact, QueueOption, Ticket, type Queue } from '../db/models/index.js';
-import { ticketView } from '../domains/tickets/view.js';
+import { publishTicket, snapshot } from '../domains/tickets/lifecycle.js';
 import type { CachedConnection } from './connection-cache.js';
 import type { PipelineDeps } from './deps.js';
 import { isWithinSchedule } from './hours.js';
@@ -32,13 +32,12 @@ export function createChatbot(deps: PipelineDeps, sender: MessageSender) {
   }
 
   async function update(input: ChatbotInput, patch: Partial<Ticket>) {
-    const previous = { queueId: input.ticket.queueId, userId: input.ticket.userId, status: input.ticket.status };
+    const before = snapshot(input.ticket);
     const updated = await Ticket.scoped(input.companyId).patchAndFetchById(input.ticket.id, patch);
     Object.assign(input.ticket, updated);
-    deps.bus.emitTicketChange(input.companyId, 'update', await ticketView(input.companyId, input.ticket, { contacts: [input.contact], queues: input.conn.queues }), previous);
-    if (patch.queueId !== undefined && patch.queueId !== previous.queueId) {
-      await deps.hooks.run('onTicketUpdate', { companyId: input.companyId, ticket: input.ticket, previous }, deps.log);
-    }
+    await publishTicket(deps, {
+      kind: 'updated', companyId: input.companyId, ticket: input.ticket, before, relations: { contacts: [input.contact], queues: input.conn.queues },
+    });
   }
 
   /** The options under a node (top level when parentId is null), in their menu order. */

@@ -33,7 +33,7 @@ export class ConnectionCache {
       Whatsapp.scoped(companyId).findById(whatsappId),
       Queue.scoped(companyId)
         .join('whatsappQueues', 'whatsappQueues.queueId', 'queues.id')
-        .where('whatsappQueues.whatsappId', whatsappId)
+        .where({ 'whatsappQueues.companyId': companyId, 'whatsappQueues.whatsappId': whatsappId })
         .select('queues.*')
         .orderByRaw('COALESCE(queues.orderQueue, 2147483647), queues.id'),
       Company.query().findById(companyId).select('id', 'schedules'),

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { Contact, Message, Ticket } from '../db/models/index.js';
 import { dbNow } from '../db/time.js';
 import { isUniqueViolation } from '../db/errors.js';
+import { newTicketFields } from '../domains/tickets/lifecycle.js';
 import { ticketViews, type TicketView } from '../domains/tickets/view.js';
 import type { CachedConnection } from './connection-cache.js';
 import { normalizeNumber } from '../util/phone.js';
@@ -208,9 +209,10 @@ async function openTickets(trx: Knex.Transaction, companyId: number, whatsappId:
   await trx('tickets').insert(contacts.map((contact) => {
     const touch = touches.get(contact.number)!;
     return Ticket.fromJson({
-      companyId, uuid: randomUUID(), contactId: contact.id, whatsappId, status: 'pending', isGroup: contact.isGroup,
-      unreadMessages: touch.unread, lastMessage: touch.lastMessage, chatbot: false, amountUsedBotQueues: 0, useIntegration: false,
-      lastInboundAt: touch.inbound ? now : null, createdAt: now, updatedAt: now,
+      companyId, ...newTicketFields({
+        contactId: contact.id, whatsappId, isGroup: contact.isGroup, unreadMessages: touch.unread, lastMessage: touch.lastMessage,
+        lastInboundAt: touch.inbound ? now : null,
+      }), createdAt: now, updatedAt: now,
     }, { skipValidation: true }).$toDatabaseJson();
   }));
   const tickets = await trx('tickets').where({ companyId, whatsappId, liveSlot: 1 }).whereIn('contactId', contacts.map((c) => c.id)).select('id', 'contactId');

@@ -1,8 +1,9 @@
 import { raw } from 'objection';
-import type { Knex } from 'knex';
 import { randomUUID } from 'node:crypto';
 import { Contact, Message, Ticket } from '../db/models/index.js';
-import { dbNow, toDbTime } from '../db/time.js';
+import { dbNow } from '../db/time.js';
+import { newTicketFields, publishTicket } from '../domains/tickets/lifecycle.js';
+import { takeRatingAnswer } from '../domains/tickets/rating.js';
 import { normalizeNumber } from '../util/phone.js';
 import { ticketView, type TicketView } from '../domains/tickets/view.js';
 import type { CachedConnection } from './connection-cache.js';
@@ -26,9 +27,6 @@ export interface InboundOptions {
 }
 
 class DuplicateMessage extends Error {}
-
-/** How long a rating question waits for its answer. */
-const RATING_WINDOW_MS = 24 * 3600_000;
 
 /**
  * The inbound pipeline. Per message, for a known contact with a live ticket, the database sees:
@@ -105,14 +103,6 @@ export function createInboundHandler(deps: PipelineDeps, options: InboundOptions
     }
   }
 
-  /** A closed ticket of this contact whose rating question is still waiting for an answer. */
-  function pendingRating(companyId: number, contactId: number, whatsappId: number, trx: Knex.Transaction) {
-    return Ticket.scoped(companyId).transacting(trx)
-      .where({ contactId, whatsappId, status: 'closed' }).whereNull('rating').whereNotNull('ratingRequestedAt')
-      .where('ratingRequestedAt', '>', toDbTime(Date.now() - RATING_WINDOW_MS))
-      .orderBy('id', 'desc').first();
-  }
-
   async function store(companyId: number, whatsappId: number, msg: InboundMessage, number: string, media: StoredMedia) {
     const { contact, liveTicketId } = await resolveContact(companyId, whatsappId, msg, number);
     return knex.transaction(async (trx) => {
@@ -121,7 +111,7 @@ export function createInboundHandler(deps: PipelineDeps, options: InboundOptions
       const unread = msg.fromMe ? 0 : 1;
       let ticket: Ticket | undefined;
       let isNewTicket = false;
-      let rated = false;
+      let rated: Ticket | undefined;
       if (liveTicketId) {
         // The row lock taken here serialises concurrent messages of one ticket (no FK-lock deadlock).
         const touched = await Ticket.scoped(companyId).transacting(trx).where({ id: liveTicketId, liveSlot: 1 }).patch({
@@ -130,20 +120,17 @@ export function createInboundHandler(deps: PipelineDeps, options: InboundOptions
         } as unknown as Partial<Ticket>);
         if (!touched) throw new RetryTransaction('the live ticket was closed meanwhile');
       } else {
-        const rating = !msg.fromMe && !msg.isGroup ? await pendingRating(companyId, contact.id, whatsappId, trx) : undefined;
-        const answer = msg.body.trim();
-        if (rating && /^[1-3]$/.test(answer)) {
-          ticket = await Ticket.scoped(companyId).transacting(trx).patchAndFetchById(rating.id, { rating: Number(answer) } as Partial<Ticket>);
-          rated = true;
+        // A closed ticket's rating question may be waiting: this message answers it, or the contact moved on.
+        const answered = !msg.fromMe && !msg.isGroup ? await takeRatingAnswer(companyId, contact.id, whatsappId, msg.body, trx) : undefined;
+        if (answered) {
+          ticket = answered.ticket;
+          rated = answered.before;
         } else {
-          // Any other answer means the contact moved on: stop waiting for a rating.
-          if (rating) await Ticket.scoped(companyId).transacting(trx).findById(rating.id).patch({ ratingRequestedAt: null } as Partial<Ticket>);
           try {
-            ticket = await Ticket.scoped(companyId).transacting(trx).insert({
-              uuid: randomUUID(), contactId: contact.id, whatsappId, status: 'pending', isGroup: msg.isGroup,
-              unreadMessages: unread, lastMessage, chatbot: false, amountUsedBotQueues: 0, useIntegration: false,
+            ticket = await Ticket.scoped(companyId).transacting(trx).insert(newTicketFields({
+              contactId: contact.id, whatsappId, isGroup: msg.isGroup, unreadMessages: unread, lastMessage,
               ...(msg.fromMe ? {} : { lastInboundAt: now }),
-            } as Partial<Ticket>);
+            }));
             isNewTicket = true;
           } catch (err) {
             if (isUniqueViolation(err)) throw new RetryTransaction('another message opened the ticket first');
@@ -186,7 +173,7 @@ export function createInboundHandler(deps: PipelineDeps, options: InboundOptions
       const grouped = await groupCommit.submit(companyId, cached, msg, number, media);
       if (grouped.kind === 'duplicate') throw new DuplicateMessage();
       stored = grouped.kind === 'stored'
-        ? { ...grouped, rated: false }
+        ? { ...grouped, rated: undefined }
         : await withRetries(() => store(companyId, whatsappId, msg, number, media));
     } catch (err) {
       if (media.file) await deps.storage.remove(media.file.key).catch(() => undefined);
@@ -197,7 +184,10 @@ export function createInboundHandler(deps: PipelineDeps, options: InboundOptions
     }
     const { contact, ticket, message, isNewTicket, rated } = stored;
     const view = stored.view ?? await ticketView(companyId, ticket, { contacts: [contact], whatsapps: [cached.whatsapp], queues: cached.queues });
-    deps.bus.emitTicketChange(companyId, 'update', view);
+    // A new ticket, a rating answered (a change of the closed ticket), or message activity on the live one.
+    await publishTicket(deps, isNewTicket ? { kind: 'created', companyId, ticket, origin: 'contact', view }
+      : rated ? { kind: 'updated', companyId, ticket, before: rated, view }
+        : { kind: 'activity', companyId, ticket, view });
     await deps.bus.emitMessageChange(companyId, view, { action: 'create', message: messageJson(message), ticket: view, contact: contact.toJSON() });
     if (isNewTicket) await options.onNewTicket?.(companyId, ticket, cached);
     if (msg.fromMe || msg.kind === 'call_log') return;

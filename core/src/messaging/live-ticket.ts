@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
-import { randomUUID } from 'node:crypto';
 import { Ticket } from '../db/models/index.js';
 import { isUniqueViolation, RetryTransaction } from '../db/errors.js';
+import { newTicketFields } from '../domains/tickets/lifecycle.js';
 
 /** The contact's live (open or pending) ticket on a connection, through tickets_live_contact_unique. */
 export function findLiveTicket(companyId: number, contactId: number, whatsappId: number, trx?: Knex.Transaction) {
@@ -23,10 +23,7 @@ export async function openLiveTicket(
   const existing = await findLiveTicket(companyId, fields.contactId, fields.whatsappId, trx);
   if (existing) return { ticket: existing, created: false };
   try {
-    const ticket = await Ticket.scoped(companyId).transacting(trx as Knex.Transaction).insertAndFetch({
-      uuid: randomUUID(), status: 'pending', unreadMessages: 0, isGroup: false, chatbot: false, amountUsedBotQueues: 0, useIntegration: false,
-      ...fields,
-    } as Partial<Ticket>);
+    const ticket = await Ticket.scoped(companyId).transacting(trx as Knex.Transaction).insertAndFetch(newTicketFields(fields));
     return { ticket, created: true };
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;

@@ -4,6 +4,7 @@ import { AppError, notFound } from '../http/errors.js';
 import type { StoredFile } from '../storage/index.js';
 import { ticketView, type KnownRelations } from '../domains/tickets/view.js';
 import type { PipelineDeps } from './deps.js';
+import { publishTicket } from '../domains/tickets/lifecycle.js';
 import { openLiveTicket } from './live-ticket.js';
 import { mediaTypeOf, messageJson } from './message-view.js';
 import { SESSION_MOVING } from './session-rpc.js';
@@ -157,7 +158,7 @@ export function createSender(deps: PipelineDeps): MessageSender {
     if (!contact) throw notFound('ERR_NO_CONTACT_FOUND');
     const whatsapp = await sendingConnection(companyId, input.whatsappId);
     const { ticket, created } = await openLiveTicket(companyId, { contactId: contact.id, whatsappId: whatsapp.id, isGroup: contact.isGroup });
-    if (created) bus.emitTicketChange(companyId, 'update', await ticketView(companyId, ticket, { contacts: [contact] }));
+    if (created) await publishTicket(deps, { kind: 'created', companyId, ticket, origin: 'send', userId: input.userId ?? undefined, relations: { contacts: [contact] } });
     const message = await send({ companyId, ticket, body: input.body, media: input.media, userId: input.userId, contact });
     return { ticket, message };
   }

@@ -66,7 +66,6 @@ export const pipelinePlugin = fp(async (app: FastifyInstance) => {
   app.responders.register(createMenuResponder(deps, createChatbot(deps, sender)));
   const responders = createResponderChain(deps, {
     registry: app.responders, sender,
-    emitTicket: (companyId, ticket) => tickets.emitUpdate(companyId, ticket),
     hasFlag: (companyId, flag) => app.tenancy.hasFlag(companyId, flag),
   });
   app.addHook('preClose', async () => { responders.stop(); });

@@ -1,10 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { Ticket, type Contact, type Message } from '../db/models/index.js';
 import { AppError, badRequest } from '../http/errors.js';
 import type { StoredFile } from '../storage/index.js';
 import { isValidNumber, normalizeNumber } from '../util/phone.js';
 import { findOrCreateContact } from '../domains/contacts/find-or-create.js';
 import type { PipelineDeps } from './deps.js';
+import { newTicketFields, publishTicket } from '../domains/tickets/lifecycle.js';
 import { findLiveTicket } from './live-ticket.js';
 import { SESSION_MOVING } from './session-rpc.js';
 import { sendingConnection, type MessageSender } from './outbound.js';
@@ -32,16 +32,16 @@ export interface SendToNumberInput {
 export interface SendToNumberResult { contact: Contact; ticket: Ticket; message: Message; createdContact: boolean }
 
 /** The ticket a message sent without opening one is kept on (see SendToNumberInput.openTicket). */
-async function quietTicketFor(companyId: number, contact: Contact, whatsappId: number): Promise<Ticket> {
+async function quietTicketFor(deps: PipelineDeps, companyId: number, contact: Contact, whatsappId: number, userId?: number | null): Promise<Ticket> {
   const live = await findLiveTicket(companyId, contact.id, whatsappId);
   if (live) return live;
   const closed = await Ticket.scoped(companyId).where({ contactId: contact.id, whatsappId, status: 'closed' }).orderBy('id', 'desc').first();
   if (closed) return closed;
   // closedAt stays null: no agent resolved it, so the dashboard's resolved counts leave it out.
-  return Ticket.scoped(companyId).insertAndFetch({
-    uuid: randomUUID(), contactId: contact.id, whatsappId, status: 'closed', unreadMessages: 0, isGroup: false, chatbot: false,
-    amountUsedBotQueues: 0, useIntegration: false,
-  } as Partial<Ticket>);
+  const ticket = await Ticket.scoped(companyId).insertAndFetch(newTicketFields({ contactId: contact.id, whatsappId, status: 'closed' }));
+  // Created closed, out of the agents' lists: the hook hears it, no socket event (the message's event shows it).
+  await publishTicket(deps, { kind: 'created', companyId, ticket, origin: 'send', userId: userId ?? undefined, silent: true });
+  return ticket;
 }
 
 /**
@@ -87,7 +87,7 @@ export function createSendToNumber(deps: PipelineDeps, sender: MessageSender) {
       const { ticket, message } = await sender.sendToContact({ companyId, contactId: contact.id, whatsappId: whatsapp.id, body: input.body, media: input.media, userId: input.userId });
       return { contact, ticket, message, createdContact: created };
     }
-    const ticket = await quietTicketFor(companyId, contact, whatsapp.id);
+    const ticket = await quietTicketFor(deps, companyId, contact, whatsapp.id, input.userId);
     const message = await sender.send({ companyId, ticket, contact, body: input.body, media: input.media, userId: input.userId });
     return { contact, ticket, message, createdContact: created };
   };

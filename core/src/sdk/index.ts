@@ -28,14 +28,14 @@ import type { Secrets } from '../secrets/index.js';
 import type { Sheets } from '../sheets/index.js';
 import type { BotClients } from '../bots/index.js';
 
-export type { HookEvents, HookHandler, HookResult } from './hooks.js';
+export type { HookEvents, HookHandler, HookResult, TicketOrigin } from './hooks.js';
 export type { Bus } from '../bus/index.js';
 export type { JobQueue, JobOptions } from '../jobs/index.js';
 export type { Storage, StoredFile } from '../storage/index.js';
 export type { Tenancy } from '../tenancy/index.js';
 export type { Migration } from '../db/migrate.js';
 export type { AuthUser } from '../auth/index.js';
-export type { CoreServices } from './services.js';
+export type { CoreServices, TicketChangeNotice, TicketsService } from './services.js';
 export type { Responder, ResponderApi, ResponderContext, ResponderPlace } from '../messaging/responders/types.js';
 export type { Clock } from '../clock/index.js';
 

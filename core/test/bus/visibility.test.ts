@@ -75,7 +75,7 @@ async function scenario(t: Test, ctx: Awaited<ReturnType<typeof build>>, sockets
   const bruno = await createUser(1, { name: 'Bruno' });
   const nina = await createUser(1, { name: 'Nina' });
   const tiago = await createUser(1, { name: 'Tiago', allTicket: 'enabled' });
-  await app.knex('userQueues').insert([{ userId: ana.id, queueId: qa.id }, { userId: bruno.id, queueId: qb.id }]);
+  await app.knex('userQueues').insert([{ companyId: 1, userId: ana.id, queueId: qa.id }, { companyId: 1, userId: bruno.id, queueId: qb.id }]);
   const url = await listen(socketsOn);
   const [sAna, sBruno, sNina, sTiago, sAdmin] = await Promise.all([ana, bruno, nina, tiago, { token }].map((u) => listener(t, url, u.token)));
   const all = [sAna, sBruno, sNina, sTiago, sAdmin];

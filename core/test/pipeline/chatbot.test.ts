@@ -8,7 +8,7 @@ async function queuesOn(app: FastifyInstance, wa: Whatsapp, names: string[]) {
   const queues: Queue[] = [];
   for (const [i, name] of names.entries()) {
     const queue = await Queue.scoped(1).insertAndFetch({ name, color: `#00000${i}`, orderQueue: i + 1, greetingMessage: `Bem-vindo a ${name}` } as Partial<Queue>);
-    await app.knex('whatsappQueues').insert({ whatsappId: wa.id, queueId: queue.id });
+    await app.knex('whatsappQueues').insert({ companyId: 1, whatsappId: wa.id, queueId: queue.id });
     queues.push(queue);
   }
   app.pipeline.connections.invalidate();

@@ -24,7 +24,7 @@ async function setup(t: Test) {
   const wa = await defaultConnection();
   for (const [i, name] of ['Vendas', 'Suporte'].entries()) {
     const queue = await Queue.scoped(1).insertAndFetch({ name, color: `#00000${i}`, orderQueue: i + 1 } as Partial<Queue>);
-    await app.knex('whatsappQueues').insert({ whatsappId: wa.id, queueId: queue.id });
+    await app.knex('whatsappQueues').insert({ companyId: 1, whatsappId: wa.id, queueId: queue.id });
   }
   app.pipeline.connections.invalidate();
   const conn = { companyId: 1, whatsappId: wa.id };

@@ -45,7 +45,7 @@ async function seedCompanyA() {
   const stamp = '2030-01-01 00:00:00.000';
   await Setting.knex()('flowBuilders').insert({ id: idFor(18), companyId: A, name: `${MARKER} flow`, active: true, flow: JSON.stringify({ nodes: [{ id: '1', type: 'message', position: { x: 0, y: 0 }, data: { label: MARKER } }], connections: [] }), createdAt: stamp, updatedAt: stamp });
   await Setting.knex()('flowCampaigns').insert({ id: idFor(19), companyId: A, name: `${MARKER} phrase`, flowId: idFor(18), whatsappId: null, phrase: MARKER, status: true, createdAt: stamp, updatedAt: stamp });
-  return { uuids, joins: { userQueues: { userId: user.id, queueId: queue.id }, whatsappQueues: { whatsappId: wa.id, queueId: queue.id }, ticketTags: { ticketId: ticket.id, tagId: tag.id } } };
+  return { uuids, joins: { userQueues: { companyId: A, userId: user.id, queueId: queue.id }, whatsappQueues: { companyId: A, whatsappId: wa.id, queueId: queue.id }, ticketTags: { companyId: A, ticketId: ticket.id, tagId: tag.id } } };
 }
 
 /** Every table with an integer id and a companyId column: a plugin's own tables are tenant tables too. */

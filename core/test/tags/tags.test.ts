@@ -104,7 +104,7 @@ t.test('a ticket\'s tags follow its visibility: a user outside its queue may not
   const [sales, support] = await Promise.all(['Sales', 'Support'].map((name, i) => Queue.scoped(1).insertAndFetch({ name, color: `#00bb0${i}` } as Partial<Queue>)));
   const seller = await createUser(1);
   const agent = await createUser(1);
-  await app.knex('userQueues').insert([{ userId: seller.id, queueId: sales.id }, { userId: agent.id, queueId: support.id }]);
+  await app.knex('userQueues').insert([{ companyId: 1, userId: seller.id, queueId: sales.id }, { companyId: 1, userId: agent.id, queueId: support.id }]);
   const ticket = await makeTicket(1, { queueId: support.id });
   const vip = (await request('POST', '/api/tags', { token, body: { name: 'VIP customer' } })).body;
 

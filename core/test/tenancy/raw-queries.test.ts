@@ -29,10 +29,13 @@ const ALLOWED: Record<string, Record<string, string>> = {
     contacts: 'a COUNT filtered by companyId',
   },
   'core/src/domains/tags/routes.ts': {
-    ticketTags: 'link table without companyId: written only for a ticket and tags first loaded through Ticket/Tag.scoped(companyId)',
+    ticketTags: 'link table: rows carry companyId (stamped on insert, filtered on delete), for a ticket and tags first loaded through Ticket/Tag.scoped(companyId)',
   },
   'core/src/domains/users/service.ts': {
-    userQueues: 'link table without companyId: written for a user and queues first checked with User/Queue.scoped(companyId)',
+    userQueues: 'link table: rows carry companyId (stamped on insert, filtered on delete), for a user and queues first checked with User/Queue.scoped(companyId)',
+  },
+  'core/src/domains/whatsapp/service.ts': {
+    whatsappQueues: 'link table: rows carry companyId (stamped on insert, filtered on delete), for a connection and queues first checked with Whatsapp/Queue.scoped(companyId)',
   },
   'core/src/messaging/group-commit.ts': {
     contacts: 'the inbound group commit: multi-row INSERT with companyId stamped on every row (one transaction for a burst)',
@@ -118,7 +121,7 @@ const ALLOWED: Record<string, Record<string, string>> = {
     chats: 'the chat plugin\'s own table, by id of a chat first loaded with the caller\'s companyId',
   },
   'plugins/kanban/src/ticket-tags.ts': {
-    ticketTags: 'link table without companyId: the ticket and the tags are first checked with the company\'s scope',
+    ticketTags: 'link table: rows carry companyId (stamped on insert, filtered on delete); the ticket and the tags are first checked with the company\'s scope',
   },
 };
 

@@ -50,7 +50,7 @@ t.test('notes follow the ticket\'s visibility: a user outside its queue neither 
   const { app, request, token, createUser } = await build(t);
   const [sales, support] = await Promise.all(['Sales', 'Support'].map((name, i) => Queue.scoped(1).insertAndFetch({ name, color: `#00aa0${i}` } as Partial<Queue>)));
   const seller = await createUser(1);
-  await app.knex('userQueues').insert({ userId: seller.id, queueId: sales.id });
+  await app.knex('userQueues').insert({ companyId: 1, userId: seller.id, queueId: sales.id });
   const contact = await makeContact(1);
   const mine = await makeTicket(1, { contactId: contact.id, queueId: sales.id });
   const hidden = await makeTicket(1, { contactId: contact.id, queueId: support.id, status: 'closed' });

@@ -11,7 +11,7 @@ async function setup(t: Parameters<typeof build>[0]) {
   const [qa, qb] = await Promise.all(['A', 'B'].map((n, i) => Queue.scoped(1).insertAndFetch({ name: `Fila ${n}`, color: `#0000a${i}` } as Partial<Queue>)));
   const ua = await createUser(1, { name: 'Ana' });
   const ub = await createUser(1, { name: 'Bruno' });
-  await app.knex('userQueues').insert([{ userId: ua.id, queueId: qa.id }, { userId: ub.id, queueId: qb.id }]);
+  await app.knex('userQueues').insert([{ companyId: 1, userId: ua.id, queueId: qa.id }, { companyId: 1, userId: ub.id, queueId: qb.id }]);
   const wa = await defaultConnection();
   const ticketFor = async (number: string, queueId: number | null) => {
     await app.pipeline.inbound.onMessage({ companyId: 1, whatsappId: wa.id }, inbound(number, 'oi'));
@@ -109,7 +109,7 @@ t.test('list filters: status, queueIds, users, tags, unread, date, search by con
   const { app, request, token, ta, tb, tn, qa, ua } = await setup(t);
   await request('PUT', `/api/tickets/${tb.id}`, { token, body: { userId: ua.id, status: 'open' } });
   const tag = await app.knex('tags').insert({ companyId: 1, name: 'vip', color: '#fff', kanban: 0, createdAt: '2026-01-01 00:00:00.000', updatedAt: '2026-01-01 00:00:00.000' });
-  await app.knex('ticketTags').insert({ ticketId: tn.id, tagId: tag[0] });
+  await app.knex('ticketTags').insert({ companyId: 1, ticketId: tn.id, tagId: tag[0] });
   await app.pipeline.inbound.onMessage({ companyId: 1, whatsappId: ta.whatsappId! }, inbound('5511900000001', 'meu boleto venceu'));
   const q = (query: Record<string, unknown>) => request('GET', '/api/tickets', { token, query: { showAll: 'true', ...query } });
   t.same(ids(await q({ status: 'open' })), [tb.id]);

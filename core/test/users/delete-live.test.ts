@@ -11,7 +11,7 @@ t.test('deleting a user: the queue\'s agents see the user\'s tickets come back t
   const colleague = await createUser(companyId);
   const elsewhere = await createUser(companyId);
   await app.knex('userQueues').insert([
-    { userId: leaving.id, queueId: sales.id }, { userId: colleague.id, queueId: sales.id }, { userId: elsewhere.id, queueId: support.id },
+    { companyId, userId: leaving.id, queueId: sales.id }, { companyId, userId: colleague.id, queueId: sales.id }, { companyId, userId: elsewhere.id, queueId: support.id },
   ]);
   const contact = await Contact.scoped(companyId).insertAndFetch({ uuid: 'c-live-del', name: 'Cliente', number: '5511900000077' } as Partial<Contact>);
   const ticket = await Ticket.scoped(companyId).insertAndFetch({ uuid: 't-live-del', contactId: contact.id, userId: leaving.id, queueId: sales.id, status: 'open' } as Partial<Ticket>);

@@ -53,7 +53,7 @@ t.test('one responder per message: with an integration and a prompt on the conne
     token, body: { name: 'Atendente IA', prompt: 'Você é a assistente da Loja Exemplo. Responda com educação e em poucas frases.', apiKey: 'sk-test-1234567890', queueId: queue.body.id },
   });
   await app.knex('whatsapps').where({ id: wa.id }).update({ promptId: prompt.body.id });
-  await app.knex('whatsappQueues').insert({ whatsappId: wa.id, queueId: queue.body.id });
+  await app.knex('whatsappQueues').insert({ companyId: 1, whatsappId: wa.id, queueId: queue.body.id });
   app.pipeline.connections.invalidate();
   t.same(await say('oi'), ['n8n: oi'], 'one answer, from the integration (no menu, no AI)');
   t.same(await say('tudo bem?'), ['n8n: tudo bem?']);

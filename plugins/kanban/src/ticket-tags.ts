@@ -21,10 +21,10 @@ export async function assertKanbanTag(sdk: AtriumSdk, companyId: number, tagId: 
 export async function removeKanbanTags(sdk: AtriumSdk, companyId: number, ticketId: number): Promise<number> {
   const laneTagIds = (await sdk.models.Tag.scoped(companyId).where('tags.kanban', 1).select('tags.id')).map((tag) => tag.id);
   if (laneTagIds.length === 0) return 0;
-  return sdk.knex('ticketTags').where({ ticketId }).whereIn('tagId', laneTagIds).delete();
+  return sdk.knex('ticketTags').where({ companyId, ticketId }).whereIn('tagId', laneTagIds).delete();
 }
 
-/** Adds a tag to a ticket; adding it twice is a no-op. */
-export async function addTag(sdk: AtriumSdk, ticketId: number, tagId: number) {
-  await sdk.knex('ticketTags').insert({ ticketId, tagId }).onConflict(['ticketId', 'tagId']).ignore();
+/** Adds a tag to a ticket (the link row carries the company); adding it twice is a no-op. */
+export async function addTag(sdk: AtriumSdk, companyId: number, ticketId: number, tagId: number) {
+  await sdk.knex('ticketTags').insert({ companyId, ticketId, tagId }).onConflict(['ticketId', 'tagId']).ignore();
 }

@@ -24,13 +24,13 @@ export function kanbanFixtures(app: FastifyInstance) {
       } as never);
     },
     async tagTicket(ticketId: number, tagId: number) {
-      await knex('ticketTags').insert({ ticketId, tagId });
+      await knex('ticketTags').insert({ companyId: knex('tickets').select('companyId').where('id', ticketId), ticketId, tagId });
     },
     async tagIdsOf(ticketId: number): Promise<number[]> {
       return (await knex('ticketTags').where({ ticketId }).orderBy('tagId').pluck('tagId')).map(Number);
     },
     async joinQueue(userId: number, queueId: number) {
-      await knex('userQueues').insert({ userId, queueId });
+      await knex('userQueues').insert({ companyId: knex('users').select('companyId').where('id', userId), userId, queueId });
     },
   };
 }

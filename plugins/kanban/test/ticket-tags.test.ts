@@ -137,3 +137,22 @@ t.test('a user moves only the cards of tickets they may see: another queue is 40
   t.equal((await request('PUT', `/api/ticket-tags/${mine.id}/${done.id}`, { token: seller.token })).status, 200, 'their own queue\'s ticket moves');
   t.same(await f.tagIdsOf(mine.id), [done.id]);
 });
+
+t.test('a move runs the core\'s onTicketUpdate once per call, naming the tags as what changed, and stamps the company on the link', async (t) => {
+  const { app, request, createTenant } = await build(t);
+  const f = kanbanFixtures(app);
+  const tenant = await createTenant('Hooked Co');
+  const todo = await f.tag(tenant.companyId, 'To do', 1);
+  const ticket = await f.ticket(tenant.companyId);
+  const heard: Array<{ ticketId: number; changed: string[]; userId?: number }> = [];
+  app.hooks.on('onTicketUpdate', 'test-recorder', ({ ticket: changedTicket, changed, userId }) => { heard.push({ ticketId: changedTicket.id, changed, userId }); });
+
+  t.equal((await request('PUT', `/api/ticket-tags/${ticket.id}/${todo.id}`, { token: tenant.admin.token })).status, 200);
+  t.equal((await request('DELETE', `/api/ticket-tags/${ticket.id}`, { token: tenant.admin.token })).status, 200);
+  t.same(heard, [
+    { ticketId: ticket.id, changed: ['tags'], userId: tenant.admin.id },
+    { ticketId: ticket.id, changed: ['tags'], userId: tenant.admin.id },
+  ]);
+  await request('PUT', `/api/ticket-tags/${ticket.id}/${todo.id}`, { token: tenant.admin.token });
+  t.same(await app.knex('ticketTags').where({ ticketId: ticket.id }).select('companyId'), [{ companyId: tenant.companyId }]);
+});

@@ -27,7 +27,7 @@ export async function setup(t: Test, promptFields: Record<string, unknown> = {})
   const events = recordEvents(app);
   const wa = await defaultConnection();
   const queue = await Queue.scoped(1).insertAndFetch({ name: 'Vendas', color: '#123456', orderQueue: 1 } as Partial<Queue>);
-  await app.knex('whatsappQueues').insert({ whatsappId: wa.id, queueId: queue.id });
+  await app.knex('whatsappQueues').insert({ companyId: 1, whatsappId: wa.id, queueId: queue.id });
   const prompt = await request('POST', '/api/prompt', {
     token, body: { name: 'Atendente IA', prompt: PROMPT_TEXT, apiKey: KEY, queueId: queue.id, model: 'gpt-4o-mini', maxTokens: 150, temperature: 0.4, ...promptFields },
   });

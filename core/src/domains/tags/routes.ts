@@ -23,9 +23,9 @@ const ticketsCount = 'ticketsCount';
 
 const tagsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const emit = (companyId: number, payload: unknown) => app.bus.emit(companyId, 'tag', payload);
-  // Counted by the database per tag (the ticketTags.tagId index), never by loading rows.
+  // Counted by the database per tag (the ticketTags (companyId, tagId) index), never by loading rows.
   const withCount = (companyId: number) =>
-    Tag.scoped(companyId).select('tags.*', app.knex.raw(`(SELECT COUNT(*) FROM ${'ticketTags'} tt WHERE tt.tagId = tags.id) AS ${ticketsCount}`));
+    Tag.scoped(companyId).select('tags.*', app.knex.raw(`(SELECT COUNT(*) FROM ${'ticketTags'} tt WHERE tt.companyId = tags.companyId AND tt.tagId = tags.id) AS ${ticketsCount}`));
   const serialize = (tag: Tag) => ({ ...tag.toJSON(), kanban: Number(tag.kanban), ...(tag.ticketsCount !== undefined ? { ticketsCount: Number(tag.ticketsCount) } : {}) });
   const find = async (companyId: number, id: number) => {
     const tag = await withCount(companyId).findById(id);
@@ -120,11 +120,11 @@ const tagsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const tags = ids.length ? await Tag.scoped(companyId).whereIn('id', ids) : [];
     if (tags.length !== ids.length) throw badRequest('ERR_NO_TAG_FOUND', 'One of the tags does not exist');
     await app.knex.transaction(async (trx) => {
-      await trx('ticketTags').where({ ticketId: ticket.id }).delete();
-      if (ids.length) await trx('ticketTags').insert(ids.map((tagId) => ({ ticketId: ticket.id, tagId, createdAt: dbNow() })));
+      await trx('ticketTags').where({ companyId, ticketId: ticket.id }).delete();
+      if (ids.length) await trx('ticketTags').insert(ids.map((tagId) => ({ companyId, ticketId: ticket.id, tagId, createdAt: dbNow() })));
     });
     const out = tags.sort((a, b) => a.name.localeCompare(b.name)).map(serialize);
-    await app.pipeline.tickets.emitChange(companyId, ticket.id);
+    await app.pipeline.tickets.emitChange(companyId, ticket.id, { changed: ['tags'], userId: request.user.id });
     return { ticketId: ticket.id, tags: out };
   });
 };

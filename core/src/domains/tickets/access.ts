@@ -15,10 +15,9 @@ export interface Actor {
 
 export async function loadActor(user: Pick<AuthUser, 'id' | 'companyId'>): Promise<Actor> {
   // Two small reads side by side: a graph fetch of the queues cost more CPU than both (every ticket request loads the actor).
-  // userQueues has no companyId: its rows are the caller's own, found by the id of the signed-in user.
   const [row, queues] = await Promise.all([
     User.scoped(user.companyId).findById(user.id).select('id', 'companyId', 'name', 'profile', 'super', 'allTicket', 'whatsappId'),
-    User.knex()('userQueues').where({ userId: user.id }).select('queueId') as Promise<Array<{ queueId: number }>>,
+    User.knex()('userQueues').where({ companyId: user.companyId, userId: user.id }).select('queueId') as Promise<Array<{ queueId: number }>>,
   ]);
   if (!row) throw notFound('ERR_NO_USER_FOUND');
   return {

@@ -52,7 +52,8 @@ export function createInactivity(deps: PipelineDeps, tickets: () => TicketServic
     // Only a ticket still waiting moves: the condition is re-checked in the UPDATE itself.
     const moved = await Ticket.scoped(companyId).where({ id: ticketId, status: 'pending' }).whereNull('userId')
       .patch({ queueId: whatsapp.transferQueueId, chatbot: false, queueOptionId: null } as Partial<Ticket>);
-    if (moved) await tickets().emitUpdate(companyId, (await Ticket.scoped(companyId).findById(ticketId))!, ticket);
+    const fresh = moved ? await Ticket.scoped(companyId).findById(ticketId) : undefined;
+    if (fresh) await tickets().emitUpdate(companyId, fresh, ticket);
   }
 
   jobs.define<JobData>(EXPIRE_JOB, expire);

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { Contact, Queue, Ticket, User, Whatsapp } from '../../db/models/index.js';
 import { dbNow } from '../../db/time.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
@@ -7,6 +6,9 @@ import type { PipelineDeps } from '../../messaging/deps.js';
 import type { MessageSender } from '../../messaging/outbound.js';
 import { protocolOf, renderTemplate } from '../../messaging/templates.js';
 import { canAct, canSee, type Actor } from './access.js';
+import type { TicketChangeNotice } from '../../sdk/services.js';
+import { newTicketFields, publishTicket, type TicketEvent } from './lifecycle.js';
+import { ratingQuestion } from './rating.js';
 import { ticketView, type TicketView } from './view.js';
 
 export interface TicketChange {
@@ -21,29 +23,30 @@ export interface TicketChange {
 
 export interface NewTicket { contactId: number; queueId?: number | null; whatsappId?: number | null; userId?: number | null; status?: 'open' | 'pending' }
 
-export const RATING_MENU = '*1* - Insatisfeito\n*2* - Satisfeito\n*3* - Muito satisfeito';
-const DEFAULT_RATING = 'Por favor, avalie o nosso atendimento respondendo com um número:';
 const DEFAULT_ACCEPTED = '{{greeting}} {{firstName}}, meu nome é {{user}} e vou continuar o seu atendimento.';
 const DEFAULT_TRANSFER = 'Seu atendimento foi transferido{{queueText}}. Aguarde, por favor.';
 
 /** Ticket transitions (core §4), shared by the routes and the inactivity jobs. */
 export function createTicketService(deps: PipelineDeps, sender: MessageSender, onLive?: (companyId: number, ticket: Ticket) => Promise<void>) {
-  const { bus, hooks, log, settings } = deps;
+  const { settings } = deps;
+  /** Every event and hook of a ticket leaves through the lifecycle (lifecycle.ts). */
+  const publish = (event: TicketEvent) => publishTicket(deps, event);
 
-  /**
-   * Announces the ticket as it is now to those who may see it; `previous` (its queue and user before the
-   * change) lets those who no longer may see it drop it (a transfer moves who hears the ticket).
-   */
-  async function emitUpdate(companyId: number, ticket: Ticket, previous?: Pick<Ticket, 'queueId' | 'userId'>): Promise<TicketView> {
-    const view = await ticketView(companyId, ticket);
-    bus.emitTicketChange(companyId, 'update', view, previous);
-    return view;
+  /** Announces a change of `ticket` from `before` (its columns before the change) with its hooks. */
+  async function emitUpdate(companyId: number, ticket: Ticket, before: Partial<Ticket>, userId?: number): Promise<TicketView> {
+    return (await publish({ kind: 'updated', companyId, ticket, before, userId }))!;
   }
 
-  /** Re-reads a ticket and announces it (plugins call this through sdk.services.tickets after changing it). */
-  async function emitChange(companyId: number, ticketId: number): Promise<void> {
+  /**
+   * Re-reads a ticket and announces it (the tag routes, and plugins through sdk.services.tickets, after changing
+   * it); `change` says what changed, for onTicketUpdate.
+   */
+  async function emitChange(companyId: number, ticketId: number, change: TicketChangeNotice = {}): Promise<void> {
     const ticket = await Ticket.scoped(companyId).findById(ticketId);
-    if (ticket) await emitUpdate(companyId, ticket);
+    if (!ticket) return;
+    await publish({
+      kind: 'updated', companyId, ticket, before: (change.previous ?? {}) as Partial<Ticket>, also: change.changed, declared: true, userId: change.userId,
+    });
   }
 
   async function load(companyId: number, id: number) {
@@ -97,16 +100,14 @@ export function createTicketService(deps: PipelineDeps, sender: MessageSender, o
   async function close(companyId: number, ticket: Ticket, byUserId: number | null, reason: 'agent' | 'inactivity' = 'agent') {
     const whatsapp = ticket.whatsappId ? (await deps.connections.get(companyId, ticket.whatsappId))?.whatsapp : undefined;
     const askRating = reason === 'agent' && !ticket.isGroup && await settings.isEnabled(companyId, 'userRating');
-    const previous = { status: ticket.status, userId: ticket.userId, queueId: ticket.queueId };
     const closed = await patchTicket(companyId, ticket, {
       status: 'closed', userId: byUserId ?? ticket.userId ?? null, queueId: null, queueOptionId: null, chatbot: false, botOwner: null,
       useIntegration: false, integrationId: null, promptId: null, unreadMessages: 0, closedAt: dbNow(),
       ratingRequestedAt: askRating ? dbNow() : null, rating: null,
     } as Partial<Ticket>);
-    await emitUpdate(companyId, closed, previous);
-    await hooks.run('onTicketUpdate', { companyId, ticket: closed, previous, userId: byUserId ?? undefined }, log);
+    await emitUpdate(companyId, closed, ticket, byUserId ?? undefined);
     await say(companyId, closed, reason === 'inactivity' ? whatsapp?.expiresInactiveMessage : whatsapp?.complationMessage);
-    if (askRating) await say(companyId, closed, `${whatsapp?.ratingMessage || DEFAULT_RATING}\n\n${RATING_MENU}`);
+    if (askRating) await say(companyId, closed, ratingQuestion(whatsapp));
     return closed;
   }
 
@@ -164,8 +165,7 @@ export function createTicketService(deps: PipelineDeps, sender: MessageSender, o
     if (Object.keys(patch).length === 0) return ticketView(companyId, ticket);
 
     const updated = await patchTicket(companyId, ticket, patch);
-    const view = await emitUpdate(companyId, updated, previous);
-    await hooks.run('onTicketUpdate', { companyId, ticket: updated, previous, userId: actor.id }, log);
+    const view = await emitUpdate(companyId, updated, ticket, actor.id);
     if (updated.status !== 'closed' && previous.status === 'closed') await onLive?.(companyId, updated);
     if (greeting === 'accepted' && await settings.isEnabled(companyId, 'sendGreetingAccepted')) {
       await say(companyId, updated, DEFAULT_ACCEPTED, { user: actor.name });
@@ -194,24 +194,23 @@ export function createTicketService(deps: PipelineDeps, sender: MessageSender, o
     const status = input.status ?? 'open';
     let ticket: Ticket;
     try {
-      ticket = await Ticket.scoped(companyId).insertAndFetch({
-        uuid: randomUUID(), contactId: contact.id, whatsappId, queueId: input.queueId ?? null, status, isGroup: contact.isGroup,
-        userId: status === 'open' ? input.userId ?? actor.id : input.userId ?? null, unreadMessages: 0, chatbot: false,
-        amountUsedBotQueues: 0, useIntegration: false, ...(status === 'open' ? { acceptedAt: dbNow() } : {}),
-      } as Partial<Ticket>);
+      ticket = await Ticket.scoped(companyId).insertAndFetch(newTicketFields({
+        contactId: contact.id, whatsappId, queueId: input.queueId ?? null, status, isGroup: contact.isGroup,
+        userId: status === 'open' ? input.userId ?? actor.id : input.userId ?? null, ...(status === 'open' ? { acceptedAt: dbNow() } : {}),
+      }));
     } catch (err) {
       if (isUniqueViolation(err)) throw await otherOpenTicket(companyId, contact.id, whatsappId);
       throw new AppError('ERR_CREATING_TICKET', 500, (err as Error).message);
     }
     await onLive?.(companyId, ticket);
-    return emitUpdate(companyId, ticket);
+    return (await publish({ kind: 'created', companyId, ticket, origin: 'agent', userId: actor.id }))!;
   }
 
   async function remove(actor: Actor, id: number) {
     if (!actor.isAdmin) throw forbidden('ERR_NO_PERMISSION');
     const ticket = await load(actor.companyId, id);
     await Ticket.scoped(actor.companyId).deleteById(ticket.id);
-    bus.emitTicketChange(actor.companyId, 'delete', ticket);
+    await publish({ kind: 'deleted', companyId: actor.companyId, ticket, userId: actor.id });
   }
 
   /**
@@ -221,10 +220,8 @@ export function createTicketService(deps: PipelineDeps, sender: MessageSender, o
   async function releaseUser(companyId: number, userId: number, byUserId?: number) {
     const held = await Ticket.scoped(companyId).where({ userId }).whereNot('status', 'closed');
     for (const ticket of held) {
-      const previous = { status: ticket.status, userId: ticket.userId, queueId: ticket.queueId };
       const released = await Ticket.scoped(companyId).patchAndFetchById(ticket.id, { status: 'pending', userId: null } as Partial<Ticket>);
-      await emitUpdate(companyId, released, previous);
-      await hooks.run('onTicketUpdate', { companyId, ticket: released, previous, userId: byUserId }, log);
+      await emitUpdate(companyId, released, ticket, byUserId);
     }
   }
 
@@ -233,7 +230,7 @@ export function createTicketService(deps: PipelineDeps, sender: MessageSender, o
     if (ticket.unreadMessages === 0) return;
     await Ticket.scoped(companyId).findById(ticket.id).patch({ unreadMessages: 0 } as Partial<Ticket>);
     ticket.unreadMessages = 0;
-    bus.emitTicketChange(companyId, 'updateUnread', ticket);
+    await publish({ kind: 'read', companyId, ticket });
   }
 
   return { load, update, create, remove, close, markRead, emitUpdate, emitChange, releaseUser };

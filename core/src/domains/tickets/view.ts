@@ -35,7 +35,7 @@ export async function ticketViews(companyId: number, tickets: Ticket[], known: K
     whatsapps.missing.length ? Whatsapp.scoped(companyId).whereIn('id', whatsapps.missing).select('id', 'name') : [],
     queues.missing.length ? Queue.scoped(companyId).whereIn('id', queues.missing).select('id', 'name', 'color') : [],
     userIds.length ? User.scoped(companyId).whereIn('id', userIds).select('id', 'name') : [],
-    Tag.scoped(companyId).join('ticketTags', 'ticketTags.tagId', 'tags.id').whereIn('ticketTags.ticketId', ticketIds)
+    Tag.scoped(companyId).join('ticketTags', 'ticketTags.tagId', 'tags.id').where('ticketTags.companyId', companyId).whereIn('ticketTags.ticketId', ticketIds)
       .select('tags.id', 'tags.name', 'tags.color', 'ticketTags.ticketId') as unknown as Promise<Array<Tag & { ticketId: number }>>,
   ]);
   for (const r of contactRows as Contact[]) contacts.found.set(r.id, r);

@@ -76,7 +76,7 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (isUniqueViolation(err)) throw emailTaken();
       throw err;
     }
-    await setUserQueues(app.knex, created.id, queueIds);
+    await setUserQueues(app.knex, companyId, created.id, queueIds);
     const user = userJson(await findUser(companyId, created.id));
     emit(companyId, { action: 'create', user });
     return user;
@@ -123,7 +123,7 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (isUniqueViolation(err)) throw emailTaken();
       throw err;
     }
-    if (body.queueIds !== undefined) await setUserQueues(app.knex, target.id, body.queueIds);
+    if (body.queueIds !== undefined) await setUserQueues(app.knex, companyId, target.id, body.queueIds);
     // What the user may see changed: their open sockets hear from then on only what the API would show.
     if (body.profile !== undefined || body.allTicket !== undefined || body.queueIds !== undefined || patch.super !== undefined) {
       await refreshRooms(companyId, target.id);

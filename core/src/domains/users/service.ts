@@ -19,11 +19,11 @@ export async function assertOwnRefs(companyId: number, whatsappId?: number | nul
   }
 }
 
-/** Replaces the user's queues (the join table has no company column: the ids were checked by assertOwnRefs). */
-export async function setUserQueues(knex: Knex, userId: number, queueIds: number[]) {
-  await knex('userQueues').where({ userId }).delete();
+/** Replaces the user's queues (the ids were checked by assertOwnRefs); the link rows carry the company. */
+export async function setUserQueues(knex: Knex, companyId: number, userId: number, queueIds: number[]) {
+  await knex('userQueues').where({ companyId, userId }).delete();
   const unique = [...new Set(queueIds)];
-  if (unique.length > 0) await knex('userQueues').insert(unique.map((queueId) => ({ userId, queueId })));
+  if (unique.length > 0) await knex('userQueues').insert(unique.map((queueId) => ({ companyId, userId, queueId })));
 }
 
 export const loadUser = (companyId: number, id: number) => User.scoped(companyId).findById(id).withGraphFetched('queues');

@@ -93,7 +93,7 @@ const whatsappRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ...columns, provider: columns.provider ?? 'beta', isDefault, status: 'DISCONNECTED', token: newToken(),
       } as Partial<Whatsapp>);
       const unset = isDefault ? await makeOnlyDefault(companyId, row.id, trx) : [];
-      await setQueues(row, queueIds, trx);
+      await setQueues(companyId, row.id, queueIds, trx);
       return { id: row.id, unset };
     });
     for (const other of unset) await emitConnection(app, companyId, other, 'update');
@@ -125,7 +125,7 @@ const whatsappRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (body.isDefault) patch.isDefault = true;
       await Whatsapp.scoped(companyId).transacting(trx).findById(current.id).patch(patch);
       const unset = body.isDefault ? await makeOnlyDefault(companyId, current.id, trx) : [];
-      if (body.queueIds) await setQueues(current, queueIds, trx);
+      if (body.queueIds) await setQueues(companyId, current.id, queueIds, trx);
       return unset;
     });
     for (const other of unset) await emitConnection(app, companyId, other, 'update');

@@ -75,7 +75,9 @@ export async function makeOnlyDefault(companyId: number, whatsappId: number, trx
   return previous.map((p) => p.id);
 }
 
-export async function setQueues(row: Whatsapp, queueIds: number[], trx: Knex.Transaction) {
-  await row.$relatedQuery('queues', trx).unrelate();
-  for (const id of queueIds) await row.$relatedQuery('queues', trx).relate(id);
+/** Replaces the connection's queues (ids the caller checked against its company); the link rows carry the company. */
+export async function setQueues(companyId: number, whatsappId: number, queueIds: number[], trx: Knex.Transaction) {
+  await trx('whatsappQueues').where({ companyId, whatsappId }).delete();
+  const unique = [...new Set(queueIds)];
+  if (unique.length) await trx('whatsappQueues').insert(unique.map((queueId) => ({ companyId, whatsappId, queueId })));
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Contact, Message, Queue, Ticket, TicketNote } from '../../db/models/index.js';
+import { publishTicket, snapshot } from '../../domains/tickets/lifecycle.js';
 import type { PipelineDeps } from '../deps.js';
 import type { MessageSender } from '../outbound.js';
 import { handOffNote, type CoreHandOffReason } from './handoff-note.js';
@@ -23,8 +24,6 @@ const MENU_ID = 'menu';
 export interface ChainOptions {
   registry: ResponderRegistry;
   sender: MessageSender;
-  /** Emits the ticket's update event (the tickets service's). */
-  emitTicket(companyId: number, ticket: Ticket): Promise<unknown>;
   hasFlag(companyId: number, flag: string): Promise<boolean>;
 }
 
@@ -304,13 +303,14 @@ export function createResponderChain(deps: PipelineDeps, options: ChainOptions) 
     if (!changed) return;
     const fresh = await Ticket.scoped(companyId).findById(ticket.id);
     if (!fresh) return;
+    const before = snapshot(ticket);
     Object.assign(ticket, fresh);
-    await options.emitTicket(companyId, fresh);
+    await publishTicket(deps, { kind: 'updated', companyId, ticket: fresh, before });
   }
 
   /** The ticket goes to people: pending in its queue, no bot, and a note the agents see on it. */
   async function handOff(companyId: number, ticket: Ticket, responderId: string, reason: { core: CoreHandOffReason } | { text: string }) {
-    const previous = { status: ticket.status, userId: ticket.userId, queueId: ticket.queueId };
+    const before = snapshot(ticket);
     const changed = await Ticket.scoped(companyId).where({ id: ticket.id }).whereNot('status', 'closed')
       .patch({ status: 'pending', chatbot: false, botOwner: HANDED_OFF } as Partial<Ticket>);
     if (!changed) return;
@@ -319,9 +319,8 @@ export function createResponderChain(deps: PipelineDeps, options: ChainOptions) 
     const note = await TicketNote.scoped(companyId).insertAndFetch({
       ticketId: ticket.id, contactId: ticket.contactId, userId: null, note: handOffNote(responderId, reason),
     } as Partial<TicketNote>);
-    await options.emitTicket(companyId, fresh);
+    await publishTicket(deps, { kind: 'updated', companyId, ticket: fresh, before });
     deps.bus.emitForTicket(companyId, fresh, 'ticketNote', { action: 'create', ticketNote: { ...note.toJSON(), user: null } });
-    if (previous.status !== fresh.status) await deps.hooks.run('onTicketUpdate', { companyId, ticket: fresh, previous }, log);
   }
 
   jobs.define<TurnJob>(TURN_JOB, turn, { concurrency: TURN_CONCURRENCY });

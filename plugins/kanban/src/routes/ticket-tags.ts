@@ -11,8 +11,8 @@ import type { KanbanSchemas } from '../schemas.js';
  * answer is the card.
  */
 export function ticketTagRoutes(sdk: AtriumSdk, s: KanbanSchemas) {
-  async function announce(companyId: number, ticketId: number) {
-    await sdk.services.tickets?.emitChange(companyId, ticketId);
+  async function announce(companyId: number, ticketId: number, userId: number) {
+    await sdk.services.tickets?.emitChange(companyId, ticketId, { changed: ['tags'], userId });
     return { ticket: (await findTicketCard(sdk, companyId, ticketId))! };
   }
 
@@ -30,7 +30,7 @@ export function ticketTagRoutes(sdk: AtriumSdk, s: KanbanSchemas) {
       const { companyId } = request.user;
       await assertTicket(sdk, request.user, request.params.ticketId);
       await removeKanbanTags(sdk, companyId, request.params.ticketId);
-      return announce(companyId, request.params.ticketId);
+      return announce(companyId, request.params.ticketId, request.user.id);
     });
 
     app.put('/ticket-tags/:ticketId/:tagId', {
@@ -45,8 +45,8 @@ export function ticketTagRoutes(sdk: AtriumSdk, s: KanbanSchemas) {
       const { ticketId, tagId } = request.params;
       await assertTicket(sdk, request.user, ticketId);
       await assertKanbanTag(sdk, companyId, tagId);
-      await addTag(sdk, ticketId, tagId);
-      return announce(companyId, ticketId);
+      await addTag(sdk, companyId, ticketId, tagId);
+      return announce(companyId, ticketId, request.user.id);
     });
   };
 }
