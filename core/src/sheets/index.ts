@@ -63,6 +63,10 @@ export async function readSheet<K extends string>(file: string, options: ReadShe
   const ExcelJS = await loadExcelJs();
   try {
     const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, { worksheets: 'emit', sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', entries: 'ignore' });
+    // exceljs writes xl/workbook.xml last, and its streaming reader may reach a worksheet before it: it then reads
+    // `model.sheets` (only for the sheet's name) of a model not parsed yet and fails now and then (exceljs issue
+    // #3064). An empty model until the real one is parsed: we take the first sheet by position, never by name.
+    (reader as unknown as { model?: { sheets: unknown[] } }).model ??= { sheets: [] };
     let first = true;
     for await (const worksheet of reader) {
       // Later sheets are skipped, not broken out of: exceljs parks a sheet read before the shared strings in
