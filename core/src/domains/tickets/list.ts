@@ -4,6 +4,7 @@ import { SEARCH_DEPTH, ticketIdsWithMessageMatching } from '../../db/search.js';
 import { badRequest } from '../../http/errors.js';
 import { offsetOf, pageResult, PAGE_SIZE } from '../../http/schemas.js';
 import type { Actor } from './access.js';
+import { keptTicketCount } from './counts.js';
 import { ticketViews, type TicketView } from './view.js';
 
 export interface TicketListQuery {
@@ -86,10 +87,14 @@ export async function listTickets(actor: Actor, query: TicketListQuery): Promise
     q.whereIn('tickets.id', ids.length ? ids : [0]);
   }
 
+  // The badge count: from the counts the database keeps when the filter is theirs (status, queues, users,
+  // visibility), else a COUNT of the filtered tickets.
+  const countable = !search && !tags?.length && !query.date && !query.updatedAt && query.withUnreadMessages !== 'true';
+  const countOf = () => countable ? keptTicketCount(actor, { status: query.status, showAll, queueIds, users }) : q.clone().resultSize();
   const { limit, offset } = offsetOf(query.pageNumber);
   const [rows, count] = await Promise.all([
     q.clone().orderBy('tickets.updatedAt', 'desc').orderBy('tickets.id', 'desc').limit(limit + 1).offset(offset),
-    (query.pageNumber ?? 1) === 1 ? q.clone().resultSize() : Promise.resolve(undefined),
+    (query.pageNumber ?? 1) === 1 ? countOf() : Promise.resolve(undefined),
   ]);
   const { items, hasMore } = pageResult(rows, PAGE_SIZE);
   return { tickets: await ticketViews(companyId, items), ...(count !== undefined ? { count } : {}), hasMore };
