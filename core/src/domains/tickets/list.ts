@@ -94,7 +94,7 @@ export async function listTickets(actor: Actor, query: TicketListQuery): Promise
 
   // The badge count: from the counts the database keeps when the filter is theirs (status, queues, users,
   // visibility), else a COUNT of the filtered tickets.
-  const countable = !search && !tags?.length && !query.date && !query.updatedAt && query.withUnreadMessages !== 'true';
+  const countable = !tags?.length && !query.date && !query.updatedAt && query.withUnreadMessages !== 'true';
   const countOf = () => countable ? keptTicketCount(actor, { status: query.status, showAll, queueIds, users }) : q.clone().resultSize();
   const { limit, offset } = offsetOf(query.pageNumber);
   const [rows, count] = await Promise.all([
@@ -107,7 +107,7 @@ export async function listTickets(actor: Actor, query: TicketListQuery): Promise
 
 /**
  * A search's page and count from one read: the filtered candidates (at most two search depths) are
- * ordered by id alone, the count is their number, and only the page's tickets are read whole.
+ * read in the list's order as ids alone, the count is their number, and only the page's tickets are read whole.
  * (A page query and a COUNT each filtered the candidates again.)
  */
 async function searchPage(companyId: number, q: ReturnType<typeof Ticket.scoped>, pageNumber?: number) {
