@@ -1,4 +1,8 @@
-import OpenAI from 'openai';
+type OpenAiModule = typeof import('openai');
+
+/** `openai` is loaded on the first call, not at start: an idle server (most tenants use no AI) does not hold it (~13 MiB). */
+let openaiModule: OpenAiModule | undefined;
+const loadOpenAi = async () => (openaiModule ??= await import('openai'));
 
 /**
  * OpenAI chat completions for bots (`sdk.bots.openai`), through the `openai` package at the base URL the OPERATOR
@@ -24,6 +28,7 @@ export function createOpenAiChat(): OpenAiChat {
     // Read when asked: tests point the env at a fake after the app started.
     get timeoutMs() { return Number(process.env.OPENAI_TIMEOUT_MS ?? 30_000); },
     async complete(request) {
+      const { default: OpenAI } = await loadOpenAi();
       const client = new OpenAI({
         apiKey: request.apiKey,
         baseURL: process.env.OPENAI_BASE_URL || 'https://api.openai.com/v1',
@@ -39,7 +44,8 @@ export function createOpenAiChat(): OpenAiChat {
       return completion.choices[0]?.message?.content ?? '';
     },
     describeFailure(err) {
-      if (err instanceof OpenAI.APIError) {
+      // An APIError can only come from a call, which loaded the package.
+      if (openaiModule && err instanceof openaiModule.default.APIError) {
         const code = err.code ?? (err.error as { code?: string } | undefined)?.code;
         return `the AI service answered ${err.status ?? 'no status'}${code ? ` (${code})` : ''}`;
       }

@@ -10,6 +10,7 @@ import * as responderChain from './migrations/041_responder_chain.js';
 import * as scheduleJobs from './migrations/042_schedule_jobs.js';
 import * as planUseFlowbuilder from './migrations/045_plan_use_flowbuilder.js';
 import * as billing from './migrations/055_billing.js';
+import * as ticketCounts from './migrations/060_ticket_counts.js';
 import * as linkTableCompany from './migrations/061_link_table_company.js';
 
 export interface Migration {
@@ -43,6 +44,7 @@ export const coreMigrations: Migration[] = [
   { name: 'core/042_schedule_jobs', ...scheduleJobs },
   { name: 'core/045_plan_use_flowbuilder', ...planUseFlowbuilder },
   { name: 'core/055_billing', ...billing },
+  { name: 'core/060_ticket_counts', ...ticketCounts },
   { name: 'core/061_link_table_company', ...linkTableCompany },
 ];
 

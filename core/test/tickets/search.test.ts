@@ -82,3 +82,22 @@ t.test('LIKE wildcards in a search match nothing; word starts and accents both w
   t.same(await search('você'), [voce], 'an accent in the search matches the bare letter');
   t.same(await search('pedimento'), [], 'the middle of a word is no match');
 });
+
+t.test('a word prefix finds every indexed word it starts, few or many, and every accent of them', async (t) => {
+  const { app } = await build(t);
+  const whatsappId = (await app.knex('whatsapps').where({ companyId: 1 }).first('id')).id;
+  const few = [
+    await write(app, 1, whatsappId, '5511955550001', 'sobre a garantia do produto'),
+    await write(app, 1, whatsappId, '5511955550002', 'as garantias vencidas'),
+    await write(app, 1, whatsappId, '5511955550003', 'garantiá com acento'),
+  ];
+  const many: number[] = [];
+  for (let i = 0; i < 20; i++) many.push(await write(app, 1, whatsappId, `55119555501${String(i).padStart(2, '0')}`, `palavra zetaword${String.fromCharCode(97 + i)} aqui`));
+  const search = async (text: string) => (await ticketIdsWithMessageMatching(app.knex, 1, text)).sort((a, b) => a - b);
+  t.same(await search('garantia'), few, 'a word and its longer forms, accented or not');
+  t.same(await search('GARANTIAS'), [few[1]], 'only the longer form when it is typed');
+  t.same(await search('zetaword'), many, 'a prefix of twenty different words');
+  t.same(await search('zetawordc'), [many[2]], 'one of them');
+  t.same(await search('garantia zetaword'), [], 'every word in one message');
+  t.same(await search('zzzsemnada'), [], 'a word no message has');
+});

@@ -1,9 +1,11 @@
 import { Contact, Ticket } from '../../db/models/index.js';
+import { isMysql } from '../../db/connection.js';
 import { LIKE_ESCAPE, likeAnywhere } from '../../db/like.js';
 import { SEARCH_DEPTH, ticketIdsWithMessageMatching } from '../../db/search.js';
 import { badRequest } from '../../http/errors.js';
 import { offsetOf, pageResult, PAGE_SIZE } from '../../http/schemas.js';
 import type { Actor } from './access.js';
+import { keptTicketCount } from './counts.js';
 import { ticketViews, type TicketView } from './view.js';
 
 export interface TicketListQuery {
@@ -83,14 +85,39 @@ export async function listTickets(actor: Actor, query: TicketListQuery): Promise
       ticketIdsWithMessageMatching(Ticket.knex(), companyId, search),
     ]);
     const ids = [...new Set([...byContact, ...byText])];
-    q.whereIn('tickets.id', ids.length ? ids : [0]);
+    // SQLite: the candidates as one JSON parameter, not thousands of bound ones (a statement of its own,
+    // prepared anew, for every different number of candidates).
+    if (isMysql(Ticket.knex())) q.whereIn('tickets.id', ids.length ? ids : [0]);
+    else q.whereRaw('?? IN (SELECT value FROM json_each(?))', ['tickets.id', JSON.stringify(ids)]);
+    return searchPage(companyId, q, query.pageNumber);
   }
 
+  // The badge count: from the counts the database keeps when the filter is theirs (status, queues, users,
+  // visibility), else a COUNT of the filtered tickets.
+  const countable = !tags?.length && !query.date && !query.updatedAt && query.withUnreadMessages !== 'true';
+  const countOf = () => countable ? keptTicketCount(actor, { status: query.status, showAll, queueIds, users }) : q.clone().resultSize();
   const { limit, offset } = offsetOf(query.pageNumber);
   const [rows, count] = await Promise.all([
     q.clone().orderBy('tickets.updatedAt', 'desc').orderBy('tickets.id', 'desc').limit(limit + 1).offset(offset),
-    (query.pageNumber ?? 1) === 1 ? q.clone().resultSize() : Promise.resolve(undefined),
+    (query.pageNumber ?? 1) === 1 ? countOf() : Promise.resolve(undefined),
   ]);
   const { items, hasMore } = pageResult(rows, PAGE_SIZE);
   return { tickets: await ticketViews(companyId, items), ...(count !== undefined ? { count } : {}), hasMore };
+}
+
+/**
+ * A search's page and count from one read: the filtered candidates (at most two search depths) are
+ * read in the list's order as ids alone, the count is their number, and only the page's tickets are read whole.
+ * (A page query and a COUNT each filtered the candidates again.)
+ */
+async function searchPage(companyId: number, q: ReturnType<typeof Ticket.scoped>, pageNumber?: number) {
+  // Plain rows, not models: thousands of them.
+  const candidates = q.clone().clearSelect().orderBy('tickets.updatedAt', 'desc').orderBy('tickets.id', 'desc').select('tickets.id').toKnexQuery();
+  const ordered = ((await candidates) as Array<{ id: number }>).map((r) => Number(r.id));
+  const { limit, offset } = offsetOf(pageNumber);
+  const pageIds = ordered.slice(offset, offset + limit + 1);
+  const byId = new Map((pageIds.length ? await Ticket.scoped(companyId).whereIn('tickets.id', pageIds) : []).map((t) => [t.id, t] as const));
+  const rows = pageIds.map((id) => byId.get(id)).filter((t): t is Ticket => t !== undefined);
+  const { items, hasMore } = pageResult(rows, PAGE_SIZE);
+  return { tickets: await ticketViews(companyId, items), ...((pageNumber ?? 1) === 1 ? { count: ordered.length } : {}), hasMore };
 }
