@@ -29,6 +29,7 @@ const mysqlAdd = `INSERT INTO ticketCounts (companyId, status, queueId, userId, 
     VALUES (NEW.companyId, NEW.status, COALESCE(NEW.queueId, 0), COALESCE(NEW.userId, 0), 1)
     ON DUPLICATE KEY UPDATE n = n + 1;`;
 const remove = `UPDATE ticketCounts SET n = n - 1 WHERE ${keyOf('OLD')};`;
+const keyTuple = (row: 'OLD' | 'NEW') => `(${row}.companyId, ${row}.status, COALESCE(${row}.queueId, 0), COALESCE(${row}.userId, 0))`;
 const changed = 'NOT (OLD.companyId <=> NEW.companyId AND OLD.status <=> NEW.status AND OLD.queueId <=> NEW.queueId AND OLD.userId <=> NEW.userId)';
 
 /** Moves the counts of a deleted user (or queue) to "no user" (or "no queue"), as SET NULL does to its tickets. */
@@ -63,8 +64,12 @@ export async function up(knex: Knex) {
   }
   await knex.raw(`CREATE TRIGGER ticketCounts_ai AFTER INSERT ON tickets FOR EACH ROW BEGIN ${mysqlAdd} END`);
   await knex.raw(`CREATE TRIGGER ticketCounts_ad AFTER DELETE ON tickets FOR EACH ROW BEGIN ${remove} END`);
+  // Two moves in opposite directions at once (A: q1 → q2, B: q2 → q1) would lock the two count rows in opposite
+  // orders and deadlock; touching them in key order makes every move lock them alike.
   await knex.raw(`CREATE TRIGGER ticketCounts_au AFTER UPDATE ON tickets FOR EACH ROW BEGIN
-    IF ${changed} THEN ${remove} ${mysqlAdd} END IF; END`);
+    IF ${changed} THEN
+      IF ${keyTuple('OLD')} < ${keyTuple('NEW')} THEN ${remove} ${mysqlAdd} ELSE ${mysqlAdd} ${remove} END IF;
+    END IF; END`);
   await knex.raw(`CREATE TRIGGER ticketCounts_user_bd BEFORE DELETE ON users FOR EACH ROW BEGIN ${mysqlMoveToNone('userId')} END`);
   await knex.raw(`CREATE TRIGGER ticketCounts_queue_bd BEFORE DELETE ON queues FOR EACH ROW BEGIN ${mysqlMoveToNone('queueId')} END`);
   await knex.raw(`CREATE TRIGGER ticketCounts_contact_bd BEFORE DELETE ON contacts FOR EACH ROW BEGIN
