@@ -45,7 +45,7 @@ export function ticketTagRoutes(sdk: AtriumSdk, s: KanbanSchemas) {
       const { ticketId, tagId } = request.params;
       await assertTicket(sdk, request.user, ticketId);
       await assertKanbanTag(sdk, companyId, tagId);
-      await addTag(sdk, ticketId, tagId);
+      await addTag(sdk, companyId, ticketId, tagId);
       return announce(companyId, ticketId);
     });
   };
