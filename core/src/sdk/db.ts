@@ -84,6 +84,29 @@ function guardTables(query: Knex.QueryBuilder, allowed: (name: string) => boolea
   return query;
 }
 
+/** Every method of a builder, its prototypes included. */
+function methodNames(query: object): string[] {
+  const names = new Set<string>();
+  for (let proto = Object.getPrototypeOf(query); proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto)) {
+    for (const name of Object.getOwnPropertyNames(proto)) names.add(name);
+  }
+  return [...names];
+}
+
+/**
+ * Keeps the company filter binding: knex joins top-level conditions with AND/OR in order, so
+ * `.where(company).orWhere(x)` would read `company AND … OR x`, every company's rows with x. A top-level
+ * or-condition throws (group it: `.where((q) => q.where(a).orWhere(b))`), and so does clearing the wheres.
+ */
+function guardCompanyFilter(query: Knex.QueryBuilder, table: string) {
+  const refuse = (what: string) => () => { throw new TenantScopeError(table, `${what} on sdk.db.table (it would drop the company filter; group or-conditions inside .where((q) => …))`); };
+  const overrides: Record<string, unknown> = { clearWhere: refuse('clearWhere()') };
+  for (const name of methodNames(query)) if (/^orWhere/.test(name)) overrides[name] = refuse(`a top-level ${name}()`);
+  const clear = (query as unknown as { clear: (what: string) => unknown }).clear.bind(query);
+  overrides.clear = (what: string) => (what === 'where' ? refuse("clear('where')")() : clear(what));
+  return Object.assign(query, overrides);
+}
+
 export function createPluginDb(knex: Knex | Knex.Transaction, plugin: string, declared: PluginTables): PluginDb {
   const scoped = new Set(declared.tables ?? []);
   const unscoped = new Set(declared.unscopedTables ?? []);
@@ -93,7 +116,7 @@ export function createPluginDb(knex: Knex | Knex.Transaction, plugin: string, de
     table(name, companyId) {
       if (!validCompany(companyId)) throw new TenantScopeError(name, `query (bad companyId ${String(companyId)})`);
       if (!scoped.has(name)) throw refuse(name, 'backend.tables');
-      const query = guardTables(knex(name), own, (other) => refuse(other, 'tables')).where(`${name}.companyId`, companyId);
+      const query = guardCompanyFilter(guardTables(knex(name), own, (other) => refuse(other, 'tables')).where(`${name}.companyId`, companyId), name);
       const insert = query.insert.bind(query) as (...args: unknown[]) => Knex.QueryBuilder;
       const update = query.update.bind(query) as (...args: unknown[]) => Knex.QueryBuilder;
       Object.assign(query, {

@@ -32,6 +32,11 @@ t.test('a plugin asking for a core table or another plugin\'s is refused; no com
   t.throws(() => db.table('campaigns', 1).leftJoin('users as u', 'u.id', 'campaigns.id'), PluginTableError, 'an aliased join to a core table');
   t.throws(() => db.table('campaigns', 1).from('contacts'), PluginTableError, 'switching the table');
   t.doesNotThrow(() => db.table('campaignShipping', 1).join('campaigns', 'campaigns.id', 'campaignShipping.campaignId'), 'a join between own tables');
+  t.throws(() => db.table('campaigns', 1).where({ id: 1 }).orWhere({ id: 2 }), TenantScopeError, 'a top-level orWhere (company AND a OR b)');
+  t.throws(() => db.table('campaigns', 1).orWhereIn('id', [2]), TenantScopeError, 'a top-level orWhereIn');
+  t.throws(() => db.table('campaigns', 1).clearWhere(), TenantScopeError, 'clearing the company filter');
+  t.throws(() => db.table('campaigns', 1).clear('where'), TenantScopeError, "clear('where')");
+  t.match(db.table('campaigns', 1).where((q) => q.where({ id: 1 }).orWhere({ id: 2 })).toString(), /companyId.? = 1 and \(.*id.? = 1 or .*id.? = 2\)*\)$/, 'a grouped or-condition stays inside the company');
   t.doesNotThrow(() => createPluginDb(app.knex, 'internal-chat', chat.backend!).unscoped('chatUsers'), 'a declared unscoped table');
 });
 
