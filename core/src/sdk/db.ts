@@ -117,10 +117,14 @@ export function createPluginDb(knex: Knex | Knex.Transaction, plugin: string, de
       if (!validCompany(companyId)) throw new TenantScopeError(name, `query (bad companyId ${String(companyId)})`);
       if (!scoped.has(name)) throw refuse(name, 'backend.tables');
       const query = guardCompanyFilter(guardTables(knex(name), own, (other) => refuse(other, 'tables')).where(`${name}.companyId`, companyId), name);
-      const insert = query.insert.bind(query) as (...args: unknown[]) => Knex.QueryBuilder;
       const update = query.update.bind(query) as (...args: unknown[]) => Knex.QueryBuilder;
       Object.assign(query, {
-        insert: (rows: unknown, ...rest: unknown[]) => insert(stamp(name, companyId, rows), ...rest),
+        // On a builder of its own: the company filter would become the upsert's WHERE (`onConflict().merge()`),
+        // which MySQL refuses; the stamped rows are what keeps an insert in the company.
+        insert: (rows: unknown, ...rest: unknown[]) => {
+          const fresh = guardTables(knex(name), own, (other) => refuse(other, 'tables')) as unknown as { insert(...args: unknown[]): Knex.QueryBuilder };
+          return fresh.insert(stamp(name, companyId, rows), ...rest);
+        },
         update: (values: unknown, ...rest: unknown[]) => {
           if (values && typeof values === 'object' && 'companyId' in values && Number((values as { companyId: unknown }).companyId) !== companyId) {
             throw new TenantScopeError(name, 'update moving rows to another company');

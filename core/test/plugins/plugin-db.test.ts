@@ -58,6 +58,11 @@ t.test('reads, updates and deletes stay in the company; inserts are stamped with
   t.throws(() => lists(a.companyId).insert({ name: 'smuggled', companyId: b.companyId }), TenantScopeError, 'an insert naming another company');
   t.throws(() => lists(a.companyId).update({ companyId: b.companyId }), TenantScopeError, 'an update moving rows to another company');
 
+  const upsert = (value: string) => db.table('campaignSettings', a.companyId).insert({ key: 'k', value }).onConflict(['companyId', 'key']).merge(['value']);
+  await upsert('"one"');
+  await upsert('"two"');
+  t.same(await db.table('campaignSettings', a.companyId).pluck('value'), ['"two"'], 'an upsert (onConflict().merge()) works on both databases');
+
   await t.rejects(db.transaction(async (tx) => {
     await tx.table('contactLists', a.companyId).insert({ name: 'rolled back', ...at });
     throw new Error('boom');
