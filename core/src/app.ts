@@ -33,7 +33,8 @@ import { createBotClients } from './bots/index.js';
 import { createSecrets, SECRET_KEYWORD } from './secrets/index.js';
 import { secretsPlugin } from './secrets/plugin.js';
 import { withLogRedaction } from './secrets/logging.js';
-import type { AtriumSdk } from './sdk/index.js';
+import type { CoreSdk } from './sdk/index.js';
+import { connectionsService, contactsService, fileListsService, historyService, linksService, queuesService, tagsService, ticketTagsService, usersService } from './sdk/data-services.js';
 import type { CoreServices } from './sdk/services.js';
 import { coreVersion, discoverPlugins, type DiscoveredPlugin } from './plugins/manifest.js';
 import { pluginMigrations, pluginsRoute, registerPluginBackends, serveRemotes } from './plugins/loader.js';
@@ -51,7 +52,7 @@ declare module 'fastify' {
     responders: ResponderRegistry;
     clock: Clock;
     services: CoreServices;
-    atrium: AtriumSdk;
+    atrium: CoreSdk;
     plugins: DiscoveredPlugin[];
     firstStart?: { generatedPassword?: string };
     /** Every route registered after the core plugins (the API, plugins): read by the generated security tests. */
@@ -127,7 +128,11 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   const hooks = new HookRegistry();
   const responders = new ResponderRegistry();
   const clock = createClock(config.timeScale);
-  const services: CoreServices = {};
+  // The data services plugins reach the core's tables through (sdk/data-services.ts); the domains add theirs as they register.
+  const services: CoreServices = {
+    users: usersService(), queues: queuesService(), history: historyService(), fileLists: fileListsService(), tags: tagsService(), connections: connectionsService(), contacts: contactsService(), links: linksService(knex),
+    ticketTags: ticketTagsService(knex, (companyId, ticketId, change) => services.tickets!.emitChange(companyId, ticketId, change)),
+  };
   app.decorate('hooks', hooks);
   app.decorate('responders', responders);
   app.decorate('clock', clock);
@@ -136,7 +141,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   const secrets = createSecrets(config.secretsKey);
   await app.register(secretsPlugin, { secrets });
   app.addHook('onClose', async () => http.close());
-  const sdk: AtriumSdk = {
+  const sdk: CoreSdk = {
     coreVersion, models, knex, hooks, services, errors, schemas, Type, responders, clock,
     bus: app.bus, jobs: app.jobs, storage: app.storage, tenancy: app.tenancy, log: app.log,
     http, secrets, sheets, bots: createBotClients(http),

@@ -32,6 +32,10 @@ export function backendFiles(n, layout) {
     backend: {
       entry: 'src/index.ts',
       migrations: 'src/migrations.ts',
+      // The tables its migrations create: the only ones sdk.db opens for it (sdk.db.table(name, companyId)).
+      tables: [item.table, settings.table],
+      // The webhook finds the company by its token, before the company is known: sdk.db.unscoped(settings table).
+      unscopedTables: [settings.table],
       // The only routes served without a session or plan check; each authenticates its caller itself.
       publicRoutes: [{ method: 'POST', url: '/webhook/:token' }],
     },
@@ -48,7 +52,7 @@ export function backendFiles(n, layout) {
         es: { [n.camel]: { menu: n.title, title: n.title } },
       },
     },
-    permissions: ['knex:' + item.table, 'knex:' + settings.table, 'bus', 'secrets'],
+    permissions: ['db:' + item.table, 'db:' + settings.table, 'bus', 'secrets'],
     events: [item.event, settings.event, settings.webhookEvent],
   };
   const pkg = {
@@ -135,8 +139,8 @@ const ${n.camel}Plugin: AtriumPlugin = (sdk) => async (scope) => {
   // An empty note is stored as null (the validator turns a JSON null into "" for a string-or-null field).
   const ItemBody = T.Object({ name: T.String({ minLength: 2, maxLength: 100 }), note: T.Optional(T.Union([T.String({ maxLength: 2000 }), T.Null()])) });
 
-  // Every read and write of the table is filtered by the caller's company: another company's row is "not found".
-  const rows = (companyId: number) => sdk.knex(TABLE).where({ companyId });
+  // sdk.db.table filters every read and write by the caller's company (and stamps it on inserts): another company's row is "not found".
+  const rows = (companyId: number) => sdk.db.table(TABLE, companyId);
   const find = async (companyId: number, id: number): Promise<${item.type}> => {
     const row = await rows(companyId).where({ id }).first(COLUMNS);
     if (!row) throw sdk.errors.notFound('${item.notFound}', 'Item not found');
@@ -165,7 +169,7 @@ const ${n.camel}Plugin: AtriumPlugin = (sdk) => async (scope) => {
 
   app.post('/items', { schema: { tags: ['${n.id}'], body: ItemBody, response: { 200: Item } } }, async (request) => {
     const { companyId } = request.user;
-    const [id] = await sdk.knex(TABLE).insert({ companyId, name: request.body.name.trim(), note: request.body.note || null });
+    const [id] = await rows(companyId).insert({ name: request.body.name.trim(), note: request.body.note || null });
     const item = await find(companyId, Number(id));
     announce(companyId, { action: 'create', item });
     return item;
@@ -193,7 +197,7 @@ const ${n.camel}Plugin: AtriumPlugin = (sdk) => async (scope) => {
   const Settings = T.Object({ apiKey: T.Union([sdk.secrets.SecretString(), T.Null()]), webhookToken: T.Union([T.String(), T.Null()]) });
   const SettingsBody = T.Object({ apiKey: T.Optional(T.Union([sdk.secrets.SecretString({ maxLength: 500 }), T.Null()])) });
   const settingsOf = (companyId: number): Promise<${settings.type} | undefined> =>
-    sdk.knex(SETTINGS_TABLE).where({ companyId }).first(['apiKey', 'webhookToken']);
+    sdk.db.table(SETTINGS_TABLE, companyId).first(['apiKey', 'webhookToken']);
 
   app.get('/settings', { schema: { tags: ['${n.id}'], response: { 200: Settings } } }, async (request) => {
     return (await settingsOf(request.user.companyId)) ?? { apiKey: null, webhookToken: null };
@@ -204,8 +208,8 @@ const ${n.camel}Plugin: AtriumPlugin = (sdk) => async (scope) => {
     if (profile !== 'admin' && !request.user.super) throw sdk.errors.forbidden();
     const existing = await settingsOf(companyId);
     const apiKey = sdk.secrets.keepSecretIfMasked(request.body.apiKey, existing?.apiKey);
-    if (existing) await sdk.knex(SETTINGS_TABLE).where({ companyId }).update({ apiKey });
-    else await sdk.knex(SETTINGS_TABLE).insert({ companyId, apiKey, webhookToken: randomBytes(16).toString('hex') });
+    if (existing) await sdk.db.table(SETTINGS_TABLE, companyId).update({ apiKey });
+    else await sdk.db.table(SETTINGS_TABLE, companyId).insert({ apiKey, webhookToken: randomBytes(16).toString('hex') });
     const saved = (await settingsOf(companyId))!;
     // The core masks answers, not events: redact the payload with the same schema.
     sdk.bus.emit(companyId, '${settings.event}', { action: 'update', settings: sdk.secrets.redact(Settings, saved) });
@@ -222,7 +226,7 @@ const ${n.camel}Plugin: AtriumPlugin = (sdk) => async (scope) => {
       response: { 200: T.Object({ received: T.Boolean() }) },
     },
   }, async (request) => {
-    const row = await sdk.knex(SETTINGS_TABLE).where({ webhookToken: request.params.token }).first('companyId');
+    const row = await sdk.db.unscoped(SETTINGS_TABLE).where({ webhookToken: request.params.token }).first('companyId');
     if (!row) throw new sdk.errors.AppError('ERR_INVALID_WEBHOOK_TOKEN', 401, 'Unknown webhook token');
     sdk.bus.emit(row.companyId, '${settings.webhookEvent}', { action: 'create', event: request.body.event });
     return { received: true };

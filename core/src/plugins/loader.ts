@@ -6,7 +6,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Migration } from '../db/migrate.js';
 import { builtAssetOptions } from '../http/static-assets.js';
-import type { AtriumSdk } from '../sdk/index.js';
+import type { AtriumSdk, CoreSdk } from '../sdk/index.js';
+import { assertOwnTables, createPluginDb } from '../sdk/db.js';
 import { coreVersion, PluginManifestError, type DiscoveredPlugin } from './manifest.js';
 import { guardPublicRoutes } from './public-routes.js';
 
@@ -58,10 +59,13 @@ const apiPrefix = (p: DiscoveredPlugin) => {
  * authenticates every non-public route), with the plan flag checked on every route. Only the routes the
  * manifest declares under backend.publicRoutes are public (public-routes.ts).
  */
-export async function registerPluginBackends(api: FastifyInstance, plugins: DiscoveredPlugin[], sdk: AtriumSdk) {
+export async function registerPluginBackends(api: FastifyInstance, plugins: DiscoveredPlugin[], core: CoreSdk) {
+  const claimed = new Map<string, string>();
+  const { knex, ...shared } = core;
   for (const plugin of plugins) {
     const { manifest, dir } = plugin;
     if (!manifest.backend) continue;
+    assertOwnTables(manifest.id, manifest.backend, claimed);
     const mod = await importBackendFile(dir, manifest.backend.entry, api.log);
     const factory = mod.default;
     if (typeof factory !== 'function') throw new PluginManifestError(manifest.id, 'backend.entry', 'must default-export a factory (sdk) => Fastify plugin');
@@ -72,7 +76,9 @@ export async function registerPluginBackends(api: FastifyInstance, plugins: Disc
       });
       const assertDeclaredRoutesExist = guardPublicRoutes(scope, api, plugin);
       // The plugin's responders are skipped for companies whose plan lacks its flag.
-      await scope.register(factory({ ...sdk, responders: api.responders.forPlugin(manifest.planFlag) }));
+      // The plugin's own view: its tables through sdk.db, the core's through sdk.services; no raw knex.
+      const sdk: AtriumSdk = { ...shared, db: createPluginDb(knex, manifest.id, manifest.backend!), responders: api.responders.forPlugin(manifest.planFlag) };
+      await scope.register(factory(sdk));
       assertDeclaredRoutesExist();
     }, { prefix: apiPrefix(plugin) });
   }

@@ -21,7 +21,11 @@ export interface PluginManifest {
   description?: string;
   core: string;
   planFlag: string;
-  backend?: { entry: string; prefix?: string; migrations?: string; publicRoutes?: PublicRouteDeclaration[] };
+  backend?: {
+    entry: string; prefix?: string; migrations?: string; publicRoutes?: PublicRouteDeclaration[];
+    /** The plugin's own tables with a companyId (sdk.db.table) and without (sdk.db.unscoped). */
+    tables?: string[]; unscopedTables?: string[];
+  };
   remote?: {
     name: string;
     entry: string;

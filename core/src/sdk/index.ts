@@ -20,6 +20,7 @@ import type * as errors from '../http/errors.js';
 import type * as schemas from '../http/schemas.js';
 import type { Migration } from '../db/migrate.js';
 import type { CoreServices } from './services.js';
+import type { PluginDb } from './db.js';
 import type { ResponderApi } from '../messaging/responders/types.js';
 import type { Clock } from '../clock/index.js';
 
@@ -35,7 +36,8 @@ export type { Storage, StoredFile } from '../storage/index.js';
 export type { Tenancy } from '../tenancy/index.js';
 export type { Migration } from '../db/migrate.js';
 export type { AuthUser } from '../auth/index.js';
-export type { CoreServices, TicketChangeNotice, TicketsService } from './services.js';
+export type { CoreServices, TicketChangeNotice, TicketsService, TicketTagsService, TagsService, TagView, ConnectionsService, ContactsService, AudienceContact, LinksService, UsersService, FileListsService, QueuesService, HistoryService } from './services.js';
+export type { PluginDb } from './db.js';
 export type { Responder, ResponderApi, ResponderContext, ResponderPlace } from '../messaging/responders/types.js';
 export type { Clock } from '../clock/index.js';
 
@@ -53,9 +55,18 @@ export type { Static, TSchema } from '@sinclair/typebox';
 
 export interface AtriumSdk {
   coreVersion: string;
-  /** Objection models; tenant models must be queried with `Model.scoped(companyId)`. */
+  /**
+   * The plugin's own tables (plugin.json `backend.tables`), always with a company:
+   * `sdk.db.table('campaigns', companyId)`, `sdk.db.transaction(async (tx) => …)`. The core's tables are
+   * reached through `sdk.services`; a plugin gets no raw knex (docs/plugins.md "Data").
+   */
+  db: PluginDb;
+  /**
+   * @deprecated The core's models are leaving the plugin SDK: use `sdk.services` (ask for a service when one is
+   * missing). Existing uses are listed in core/test/tenancy/raw-queries.test.ts; a new one fails `npm test`.
+   * Tenant models must be queried with `Model.scoped(companyId)`.
+   */
   models: typeof models;
-  knex: Knex;
   bus: Bus;
   jobs: JobQueue;
   hooks: HookRegistry;
@@ -79,6 +90,11 @@ export interface AtriumSdk {
   sheets: Sheets;
   /** Bot clients plugins share: `openai` (chat completions at the operator's OPENAI_BASE_URL), `typebot` (startChat/continueChat via sdk.http). */
   bots: BotClients;
+}
+
+/** What the core holds (app.atrium): the plugins' SDK without a plugin's sdk.db, plus raw knex, which stays inside the core. */
+export interface CoreSdk extends Omit<AtriumSdk, 'db'> {
+  knex: Knex;
 }
 
 /** A plugin's backend entry: the default export of the module named by plugin.json's backend.entry. */

@@ -1,3 +1,5 @@
+import type { ChatTurn } from '../bots/index.js';
+
 /**
  * Domain services the core publishes to plugins through `sdk.services`. Each domain sets its
  * entry when it registers; a plugin reads it at request time. Keep these small and stable: they
@@ -6,6 +8,18 @@
 export interface CoreServices {
   /** Tickets (set by the messaging pipeline). */
   tickets?: TicketsService;
+  /** The tags of tickets (set by the core at start). */
+  ticketTags: TicketTagsService;
+  tags: TagsService;
+  connections: ConnectionsService;
+  contacts: ContactsService;
+  users: UsersService;
+  queues: QueuesService;
+  /** A ticket's conversation as a bot reads it. */
+  history: HistoryService;
+  fileLists: FileListsService;
+  /** Pointers from the core's queues, connections and tickets to a plugin's rows (prompts, integrations). */
+  links: LinksService;
   [name: string]: unknown;
 }
 
@@ -17,6 +31,78 @@ export interface TicketChangeNotice {
   previous?: Record<string, unknown>;
   /** The user who made the change, when a person did. */
   userId?: number;
+}
+
+export interface QueuesService {
+  /** The company's queues among `ids` (others and missing ones left out), as { id, name }, in id order. */
+  list(companyId: number, ids: number[]): Promise<Array<{ id: number; name: string }>>;
+  /** The ids of the company's queues the user belongs to (userQueues), in id order. */
+  idsOfUser(companyId: number, userId: number): Promise<number[]>;
+}
+
+export interface HistoryService {
+  /** The newest `limit` text messages of the company's ticket up to message `upTo` (included), oldest first, as chat turns (fromMe → assistant). */
+  turns(companyId: number, ticketId: number, page: { upTo: number; limit: number }): Promise<ChatTurn[]>;
+  /** Whether a contact message newer than `afterId` already waits on the ticket (a burst: its own turn will answer). */
+  newerInbound(companyId: number, ticketId: number, afterId: number): Promise<boolean>;
+}
+
+export interface UsersService {
+  /** The company's users among `ids` (others and missing ones left out), as { id, name }, ordered by name then id. */
+  list(companyId: number, ids: number[]): Promise<Array<{ id: number; name: string }>>;
+}
+
+export interface FileListsService {
+  /** Whether the company has this file list (the core's files feature). */
+  exists(companyId: number, fileListId: number): Promise<boolean>;
+  /** The list's files in the list's order: stored path (sdk.storage), name and media type. */
+  files(companyId: number, fileListId: number): Promise<Array<{ path: string | null; name: string; mediaType: string | null }>>;
+}
+
+export interface TagView { id: number; name: string; color: string; kanban: number }
+
+export interface TagsService {
+  /** Whether the company has this tag. */
+  exists(companyId: number, tagId: number): Promise<boolean>;
+  /** The company's tag, or null (missing or another company's). */
+  find(companyId: number, tagId: number): Promise<TagView | null>;
+  /** The company's kanban tags (kanban = 1), in creation order. */
+  kanbanLanes(companyId: number): Promise<TagView[]>;
+}
+
+export interface ConnectionsService {
+  /** The company's connection (whatsapps row) with its name and status, or null (missing or another company's). */
+  find(companyId: number, id: number): Promise<{ id: number; name: string; status: string } | null>;
+}
+
+export interface AudienceContact { id: number; name: string | null; number: string; email: string | null }
+
+export interface ContactsService {
+  /**
+   * One page of the company's contacts (groups left out) that have a ticket carrying the tag, in id order:
+   * pass the last id of a page as `afterId` for the next one (0 to start).
+   */
+  taggedAudience(companyId: number, tagId: number, page: { afterId: number; limit: number }): Promise<AudienceContact[]>;
+}
+
+export interface TicketTagsService {
+  /**
+   * Adds tags to the company's ticket (a tag already there is a no-op). Tags and tickets of another company
+   * are ignored. Announces the ticket change (`company-{id}-ticket` update) unless `emit: false`, for a caller
+   * that makes several changes and announces once with `sdk.services.tickets.emitChange`. Returns how many tags were the company's.
+   */
+  add(companyId: number, ticketId: number, tagIds: number[], options?: { emit?: boolean }): Promise<number>;
+  /** Removes tags from the company's ticket; returns how many were removed (the change is announced as for add). */
+  remove(companyId: number, ticketId: number, tagIds: number[], options?: { emit?: boolean }): Promise<number>;
+}
+
+export interface LinksService {
+  /** A deleted integration: no queue, connection or ticket of the company names it any more (tickets stop using integrations). */
+  detachIntegration(companyId: number, integrationId: number): Promise<void>;
+  /** A deleted prompt: no queue, connection or ticket of the company names it any more. */
+  detachPrompt(companyId: number, promptId: number): Promise<void>;
+  /** Points the company's queue at a prompt; the previous queue (when it changed) stops pointing at it. */
+  pointQueueAtPrompt(companyId: number, queueId: number, promptId: number, previousQueueId?: number): Promise<void>;
 }
 
 export interface TicketsService {

@@ -27,10 +27,14 @@ function pluginsFolder(t: { teardown(fn: () => void): void }) {
   cpSync(fixture, path.join(plugins, 'hello'), { recursive: true });
   cpSync(fixture, path.join(plugins, 'later'), { recursive: true });
   const manifest = JSON.parse(readFileSync(path.join(fixture, 'plugin.json'), 'utf8'));
-  // The same route under another prefix; no remote, and no migration (hello's table is enough).
+  // The same route under another prefix, no remote; its own table (a plugin reaches only the tables it declares).
   delete manifest.remote;
-  delete manifest.backend.migrations;
+  manifest.backend.tables = ['laterGreetings'];
   writeFileSync(path.join(plugins, 'later', 'plugin.json'), JSON.stringify({ ...manifest, $schema: undefined, id: 'later', planFlag: 'useLater' }));
+  for (const file of ['src/index.ts', 'src/migrations.ts']) {
+    const target = path.join(plugins, 'later', file);
+    writeFileSync(target, readFileSync(target, 'utf8').replaceAll('helloGreetings', 'laterGreetings'));
+  }
   return { root, plugins };
 }
 

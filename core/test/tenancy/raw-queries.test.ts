@@ -11,8 +11,12 @@ import { fileURLToPath } from 'node:url';
  *
  * What counts as a tenant table: one whose migration gives it a `companyId`, or that references such a
  * table (link tables such as ticketTags, userQueues), plus messages_fts (the messages' search index).
- * What the scan sees: `<…knex|trx>('<table>')` and `<…knex|trx>.from|table|into('<table>')`, and `??`
- * bindings of a tenant table in `raw(…, ['<table>'`.
+ * What the scan sees: `<…knex|trx>('<table>')` and `<…knex|trx>.from|table|into('<table>')`, `??`
+ * bindings of a tenant table in `raw(…, ['<table>'`, and a plugin's `sdk.db.unscoped('<table>')`.
+ *
+ * Plugins get no raw knex: their tables go through `sdk.db.table(name, companyId)`, the core's through
+ * `sdk.services` (core/src/sdk). The last tests fail on a plugin reaching for knex, objection or a new use of
+ * the deprecated `sdk.models`.
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -51,77 +55,18 @@ const ALLOWED: Record<string, Record<string, string>> = {
   'core/src/domains/billing/payment.ts': {
     invoices: "the guarded open → paid UPDATE by the id of an invoice first loaded (its company is the invoice's), in the transaction that moves that company's due date",
   },
-  'plugins/campaigns/src/campaigns.ts': {
-    campaignShipping: "the plugin's own table (plugins get no models): every query filters companyId, or addresses a row first loaded with the caller's companyId",
-    campaigns: "the plugin's own table (plugins get no models): every query filters companyId, or addresses a row first loaded with the caller's companyId",
-    contactLists: "the plugin's own table (plugins get no models): every query filters companyId, or addresses a row first loaded with the caller's companyId",
-    tags: "an existence check filtered by companyId (the tag audience must be the caller's)",
-    whatsapps: "an existence check filtered by companyId (the campaign's connection must be the caller's)",
+  'core/src/sdk/data-services.ts': {
+    ticketTags: 'link table: rows carry companyId (stamped on insert, filtered on delete); the ticket and the tags are first loaded with Ticket/Tag.scoped(companyId) (sdk.services.ticketTags)',
+    queues: "clearing a deleted plugin row's pointer (integrationId, promptId) and pointing a queue at a prompt: every UPDATE filtered by companyId (no updatedAt bump)",
+    whatsapps: "clearing a deleted plugin row's pointer (integrationId, promptId): filtered by companyId",
+    tickets: "clearing a deleted plugin row's pointer (integrationId, promptId): filtered by companyId (no updatedAt bump, so no reordering)",
   },
-  'plugins/campaigns/src/dispatch.ts': {
-    campaignSenders: 'the pacing slot of one connection, keyed by the id of a connection taken from a campaign loaded with its companyId',
-    campaignShipping: "the plugin's own table (plugins get no models): every query filters companyId, or addresses a row first loaded with the caller's companyId",
-    campaigns: "the plugin's own table (plugins get no models): every query filters companyId, or addresses a row first loaded with the caller's companyId",
-    contactListItems: "the plugin's own table (plugins get no models): every query filters companyId, or addresses a row first loaded with the caller's companyId",
-    contacts: 'the tag audience: contacts filtered by contacts.companyId',
-    tickets: "the tag audience's EXISTS subquery, joined to contacts already filtered by companyId",
-  },
-  'plugins/campaigns/src/import.ts': {
-    contactListItems: "the plugin's own table (plugins get no models): every query filters companyId, or addresses a row first loaded with the caller's companyId",
-    contactLists: "the plugin's own table (plugins get no models): every query filters companyId, or addresses a row first loaded with the caller's companyId",
-  },
-  'plugins/campaigns/src/lists.ts': {
-    contactListItems: "the plugin's own table (plugins get no models): every query filters companyId, or addresses a row first loaded with the caller's companyId",
-    contactLists: "the plugin's own table (plugins get no models): every query filters companyId, or addresses a row first loaded with the caller's companyId",
-  },
-  'plugins/campaigns/src/settings.ts': {
-    campaignSettings: "the plugin's own table (plugins get no models): every query filters companyId, or addresses a row first loaded with the caller's companyId",
-  },
-  'plugins/campaigns/src/store.ts': {
-    campaignShipping: "the plugin's own table (plugins get no models): every query filters companyId, or addresses a row first loaded with the caller's companyId",
-    campaigns: "the plugin's own table (plugins get no models): every query filters companyId, or addresses a row first loaded with the caller's companyId",
-    contactLists: "the plugin's own table (plugins get no models): every query filters companyId, or addresses a row first loaded with the caller's companyId",
-    whatsapps: "the campaign view's connection name, filtered by companyId",
-  },
-  'plugins/campaigns/src/validity.ts': {
-    contactListItems: "the plugin's own table (plugins get no models): every query filters companyId, or addresses a row first loaded with the caller's companyId",
-  },
-  'plugins/flowbuilder/src/index.ts': {
-    flowBuilders: "the plugin's own table (plugins get no models): the flow an integration names, filtered by companyId",
-    flowRuns: "the plugin's own table (plugins get no models): whether the ticket already ran the flow, filtered by companyId",
-  },
-  'plugins/flowbuilder/src/routes.ts': {
-    flowBuilders: "the plugin's own table (plugins get no models): every query filters companyId, or addresses a row first loaded with the caller's companyId",
-    flowCampaigns: "the plugin's own table (plugins get no models): every query filters companyId, or addresses a row first loaded with the caller's companyId",
-  },
-  'plugins/flowbuilder/src/runtime.ts': {
-    flowRuns: "the plugin's own table (plugins get no models): every query filters companyId, or addresses a row first loaded with the caller's companyId",
-  },
-  'plugins/integrations/src/routes.ts': {
-    integrationSessions: "the plugin's own table (plugins get no models): every query filters companyId, or addresses a row first loaded with the caller's companyId",
-  },
-  'plugins/integrations/src/store.ts': {
-    integrationSessions: "the plugin's own table (plugins get no models): every query filters companyId, or addresses a row first loaded with the caller's companyId",
-    queueIntegrations: "the plugin's own table (plugins get no models): every query filters companyId, or addresses a row first loaded with the caller's companyId",
-    tickets: "clearing a deleted integration from the company's tickets: filtered by companyId",
-  },
-  'plugins/prompts/src/routes.ts': {
-    queues: "pointing the caller's queue at its prompt: filtered by companyId",
-  },
-  'plugins/prompts/src/store.ts': {
-    prompts: "the plugin's own table (plugins get no models): every query filters companyId, or addresses a row first loaded with the caller's companyId",
-  },
+  // Plugins reach their own tables through sdk.db.table(name, companyId); these are their sdk.db.unscoped(name) uses.
   'plugins/internal-chat/src/messages.ts': {
-    chatMessages: 'the chat plugin\'s own table, filtered by companyId and a chat the caller is a member of',
-    chatUsers: 'the chat plugin\'s membership table, for a chat first loaded with the caller\'s companyId',
-    chats: 'the chat plugin\'s own table, by id of a chat first loaded with the caller\'s companyId',
+    chatUsers: "the chat plugin's membership table (no companyId): the members of a chat first loaded with the caller's companyId",
   },
   'plugins/internal-chat/src/store.ts': {
-    chatUsers: 'the chat plugin\'s membership table, for a chat first loaded with the caller\'s companyId',
-    chats: 'the chat plugin\'s own table, by id of a chat first loaded with the caller\'s companyId',
-  },
-  'plugins/kanban/src/ticket-tags.ts': {
-    ticketTags: 'link table: rows carry companyId (stamped on insert, filtered on delete); the ticket and the tags are first checked with the company\'s scope',
+    chatUsers: "the chat plugin's membership table (no companyId): read and written only for a chat first loaded with the caller's companyId",
   },
 };
 
@@ -168,6 +113,7 @@ const RAW_FORMS = [
   /\b[\w.]*(?:knex|trx)\s*\(\s*['"`](\w+)['"`]/gi,
   /\b[\w.]*(?:knex|trx)\s*\.\s*(?:from|table|into)\(\s*['"`](\w+)['"`]/gi,
   /\braw\(\s*(['"`])[^'"`]*\?\?[^'"`]*\1\s*,\s*\[\s*['"`](\w+)['"`]/g,
+  /\.unscoped\(\s*['"`](\w+)['"`]/g,
 ];
 
 /** Tenant tables a piece of source queries raw. */
@@ -223,4 +169,49 @@ t.test('the scan catches the raw forms it promises', async (t) => {
   t.same(sample("knex.from(knex.raw('?? FORCE INDEX (??)', ['tickets', 'PRIMARY']))"), ['tickets'], 'an identifier binding in raw');
   t.same(sample("Ticket.scoped(companyId).where({ id })"), [], 'a scoped model is fine');
   t.same(sample("knex('jobs').insert({})"), [], 'a table without tenant rows is fine');
+  t.same(sample("tx.unscoped('ticketTags').where({ ticketId })"), ['ticketTags'], 'a plugin\'s sdk.db.unscoped(table)');
+  t.same(sample("sdk.db.table('tickets', companyId)"), [], 'sdk.db.table is scoped (and refuses tables the plugin does not own)');
+});
+
+const pluginSources = () => readdirSync(path.join(root, 'plugins')).flatMap((id) => {
+  try { return walk(path.join(root, 'plugins', id, 'src')); } catch { return []; }
+});
+const rel = (file: string) => path.relative(root, file).split(path.sep).join('/');
+
+/** How a plugin could reach the database around sdk.db and sdk.services. */
+const SIDE_DOORS: Array<[RegExp, string]> = [
+  [/\bsdk\s*\.\s*knex\b|\{[^}]*\bknex\b[^}]*\}\s*=\s*sdk\b/, 'sdk.knex (plugins get no raw knex: sdk.db.table(name, companyId))'],
+  [/^\s*import\s+(?!type\b)[^;]*from\s+['"](knex|objection|mysql2|better-sqlite3)['"]/m, 'a database driver imported at run time'],
+  [/^\s*import\s+(?!type\b)[^;]*from\s+['"]@atrium\/core/m, 'the core imported at run time (import type only)'],
+];
+
+t.test('no plugin reaches the database around sdk.db and sdk.services', async (t) => {
+  for (const file of pluginSources()) {
+    if (/migrations?\.ts$/.test(file)) continue;
+    const code = readFileSync(file, 'utf8');
+    for (const [form, what] of SIDE_DOORS) t.notOk(form.test(code), `${rel(file)}: ${what}`);
+  }
+  t.ok(SIDE_DOORS[0][0].test("const { knex, clock } = sdk;"), 'the scan sees a destructured sdk.knex');
+  t.ok(SIDE_DOORS[1][0].test("import knex from 'knex';"), 'the scan sees a driver import');
+  t.notOk(SIDE_DOORS[1][0].test("import type { Knex } from 'knex';"), 'a type import is fine');
+});
+
+/**
+ * sdk.models is deprecated: what is left are ticket changes of bot hand-offs (flowbuilder, prompts) and the
+ * kanban board's ticket query, which want their own core services. A new use fails; a removed one must leave
+ * the list.
+ */
+const DEPRECATED_MODELS: Record<string, string[]> = {
+  'plugins/flowbuilder/src/index.ts': ['Ticket', 'TicketNote'],
+  'plugins/kanban/src/cards.ts': ['Ticket'],
+  'plugins/prompts/src/responder.ts': ['Ticket'],
+};
+
+t.test('no new plugin use of the deprecated sdk.models', async (t) => {
+  const found = new Map<string, string[]>();
+  for (const file of pluginSources()) {
+    const models = [...new Set([...readFileSync(file, 'utf8').matchAll(/\bmodels\s*\.\s*(\w+)/g)].map((m) => m[1]))].sort();
+    if (models.length) found.set(rel(file), models);
+  }
+  t.same(Object.fromEntries(found), DEPRECATED_MODELS, 'plugin uses of sdk.models: use sdk.services (ask the core for a service)');
 });

@@ -11,7 +11,6 @@ export function registerCampaigns(scope: FastifyInstance, sdk: AtriumSdk, store:
   const app = scope.withTypeProvider<TypeBoxTypeProvider>();
   const T = sdk.Type;
   const { IdParams, PagingQuery, PAGE_SIZE, OkReply } = sdk.schemas;
-  const { knex } = sdk;
   const Nullable = <S extends ReturnType<typeof T.String>>(s: S) => T.Union([s, T.Null()]);
   const Id = T.Integer({ minimum: 1, maximum: 2_147_483_647 });
   const NullableId = T.Optional(T.Union([Id, T.Null(), T.Literal('')]));
@@ -41,10 +40,10 @@ export function registerCampaigns(scope: FastifyInstance, sdk: AtriumSdk, store:
     const contactListId = pick(body.contactListId);
     const tagId = pick(body.tagListId) ?? pick(body.tagId);
     const fileListId = pick(body.fileListId);
-    if (!(await knex('whatsapps').where({ companyId, id: body.whatsappId }).first('id'))) throw sdk.errors.notFound('ERR_NO_WAPP_FOUND', 'Connection not found');
-    if (contactListId && !(await knex('contactLists').where({ companyId, id: contactListId }).first('id'))) throw sdk.errors.notFound('ERR_NO_CONTACT_LIST_FOUND', 'Contact list not found');
-    if (tagId && !(await knex('tags').where({ companyId, id: tagId }).first('id'))) throw sdk.errors.notFound('ERR_NO_TAG_FOUND', 'Tag not found');
-    if (fileListId && !(await sdk.models.FileList.scoped(companyId).findById(fileListId))) throw sdk.errors.notFound('ERR_NO_FILE_LIST_FOUND', 'File list not found');
+    if (!(await sdk.services.connections.find(companyId, body.whatsappId))) throw sdk.errors.notFound('ERR_NO_WAPP_FOUND', 'Connection not found');
+    if (contactListId && !(await sdk.db.table('contactLists', companyId).where({ id: contactListId }).first('id'))) throw sdk.errors.notFound('ERR_NO_CONTACT_LIST_FOUND', 'Contact list not found');
+    if (tagId && !(await sdk.services.tags.exists(companyId, tagId))) throw sdk.errors.notFound('ERR_NO_TAG_FOUND', 'Tag not found');
+    if (fileListId && !(await sdk.services.fileLists.exists(companyId, fileListId))) throw sdk.errors.notFound('ERR_NO_FILE_LIST_FOUND', 'File list not found');
     if (!contactListId === !tagId) throw sdk.errors.badRequest('ERR_CAMPAIGN_NO_AUDIENCE', 'Choose a contact list or a tag', { field: 'body/contactListId' });
     const messages = [body.message1, body.message2, body.message3, body.message4, body.message5].map((m) => (m && m.trim() ? m : null));
     const scheduledAt = body.scheduledAt ? toDb(new Date(body.scheduledAt)) : null;
@@ -81,7 +80,7 @@ export function registerCampaigns(scope: FastifyInstance, sdk: AtriumSdk, store:
   }, async (request) => {
     const campaign = await store.find(request.user.companyId, request.params.id);
     const { pageNumber = 1, status } = request.query;
-    const query = knex('campaignShipping').where({ campaignId: campaign.id, companyId: campaign.companyId })
+    const query = sdk.db.table('campaignShipping', campaign.companyId).where({ campaignId: campaign.id })
       .select('id', 'number', 'name', 'contactId', 'status', 'error', 'deliveredAt').orderBy('id').limit(PAGE_SIZE + 1).offset((pageNumber - 1) * PAGE_SIZE);
     if (status) query.where({ status });
     const rows = (await query).map((r: Record<string, unknown>) => ({
@@ -94,7 +93,7 @@ export function registerCampaigns(scope: FastifyInstance, sdk: AtriumSdk, store:
     const { companyId } = request.user;
     const columns = await columnsOf(companyId, request.body);
     const now = dbNow();
-    const [id] = await knex('campaigns').insert({ ...columns, companyId, status: columns.scheduledAt ? 'PROGRAMADA' : 'INATIVA', createdAt: now, updatedAt: now });
+    const [id] = await store.campaignsOf(companyId).insert({ ...columns, status: columns.scheduledAt ? 'PROGRAMADA' : 'INATIVA', createdAt: now, updatedAt: now });
     if (columns.scheduledAt) await dispatcher.scheduleStart(companyId, Number(id), columns.scheduledAt);
     return (await store.announce(companyId, Number(id), 'create'))!;
   });
@@ -117,7 +116,7 @@ export function registerCampaigns(scope: FastifyInstance, sdk: AtriumSdk, store:
     const current = await store.find(companyId, request.params.id);
     const n = await store.campaignsOf(companyId).where({ id: current.id }).whereNot({ status: 'EM_ANDAMENTO' }).delete();
     if (!n) throw sdk.errors.conflict('ERR_CAMPAIGN_IN_PROGRESS', 'A campaign in progress cannot be deleted: cancel it first');
-    await knex('campaignShipping').where({ campaignId: current.id }).delete();
+    await sdk.db.table('campaignShipping', companyId).where({ campaignId: current.id }).delete();
     if (current.mediaPath) await sdk.storage.remove(current.mediaPath);
     sdk.bus.emit(companyId, 'campaign', { action: 'delete', id: current.id, campaignId: current.id });
     return { message: 'deleted' };

@@ -22,7 +22,8 @@ const CONNECTION_RETRY_MS = 30_000;
 const PROGRESS_EVERY_MS = 1000;
 
 interface StartData { companyId: number; campaignId: number; scheduledAt: string | null }
-interface SendData { whatsappId: number }
+/** A connection's sender; the connection's company scopes every query of the run. */
+interface SendData { whatsappId: number; companyId: number }
 
 /**
  * The campaign engine. A campaign's start is a durable job at scheduledAt; it materialises the audience into
@@ -32,7 +33,13 @@ interface SendData { whatsappId: number }
  * schedules the next run one gap after this actual send. Two campaigns on one connection share the slot.
  */
 export function createDispatcher(sdk: AtriumSdk, store: CampaignStore) {
-  const { knex, clock } = sdk;
+  const { clock } = sdk;
+  const campaignsOf = (companyId: number) => sdk.db.table('campaigns', companyId);
+  const shippingOf = (companyId: number) => sdk.db.table('campaignShipping', companyId);
+  /** The pacing slot of one connection (one row per connection, in the connection's company). */
+  const senderOf = (companyId: number, whatsappId: number) => sdk.db.table('campaignSenders', companyId).where({ whatsappId });
+  const enqueueSend = (companyId: number, whatsappId: number, at: number) =>
+    sdk.jobs.enqueue<SendData>(SEND_JOB, { whatsappId, companyId }, { runAt: new Date(at), jobId: `send-${whatsappId}-${at}` });
   const lease = () => Math.max(MIN_LEASE_MS, clock.scale(LEASE_MS));
 
   async function scheduleStart(companyId: number, campaignId: number, scheduledAt: string | null) {
@@ -52,14 +59,11 @@ export function createDispatcher(sdk: AtriumSdk, store: CampaignStore) {
       let rows: { id: number; name: string | null; number: string; email: string | null }[];
       if (campaign.contactListId) {
         // Items known invalid are left out; unchecked ones go through sendToNumber's own number check.
-        rows = await knex('contactListItems').where({ companyId, contactListId: campaign.contactListId }).where('id', '>', lastId)
+        rows = await sdk.db.table('contactListItems', companyId).where({ contactListId: campaign.contactListId }).where('id', '>', lastId)
           .where((q) => q.whereNull('isWhatsappValid').orWhere('isWhatsappValid', true))
           .orderBy('id').limit(BATCH).select('id', 'name', 'number', 'email');
       } else if (campaign.tagId) {
-        rows = await knex('contacts').where('contacts.companyId', companyId).where('contacts.isGroup', false).where('contacts.id', '>', lastId)
-          .whereExists(knex('tickets').join('ticketTags', 'ticketTags.ticketId', 'tickets.id')
-            .whereRaw('?? = ??', ['tickets.contactId', 'contacts.id']).where('tickets.companyId', companyId).where('ticketTags.tagId', campaign.tagId))
-          .orderBy('contacts.id').limit(BATCH).select('contacts.id', 'contacts.name', 'contacts.number', 'contacts.email');
+        rows = await sdk.services.contacts.taggedAudience(companyId, campaign.tagId, { afterId: lastId, limit: BATCH });
       } else return;
       if (rows.length === 0) return;
       yield rows;
@@ -68,29 +72,28 @@ export function createDispatcher(sdk: AtriumSdk, store: CampaignStore) {
   }
 
   async function materialise(companyId: number, campaignId: number) {
-    const campaign = await knex('campaigns').where({ companyId, id: campaignId }).first('contactListId', 'tagId');
+    const campaign = await campaignsOf(companyId).where({ id: campaignId }).first('contactListId', 'tagId');
     for await (const rows of audience(companyId, campaign)) {
       const now = dbNow();
-      await knex('campaignShipping')
-        .insert(rows.map((r) => ({ companyId, campaignId, number: r.number, name: r.name, email: r.email, status: 'pending', createdAt: now })))
+      await shippingOf(companyId)
+        .insert(rows.map((r) => ({ campaignId, number: r.number, name: r.name, email: r.email, status: 'pending', createdAt: now })))
         .onConflict(['campaignId', 'number']).ignore();
     }
   }
 
   /** Wakes a connection's sender no earlier than its slot allows (a run that finds the slot taken just reschedules). */
   async function wake(whatsappId: number, companyId: number) {
-    await knex('campaignSenders').insert({ whatsappId, companyId, nextAt: 0, sentCount: 0 }).onConflict('whatsappId').ignore();
-    const sender = await knex('campaignSenders').where({ whatsappId }).first('nextAt');
-    const at = Math.max(Date.now(), Number(sender?.nextAt ?? 0));
-    await sdk.jobs.enqueue<SendData>(SEND_JOB, { whatsappId }, { runAt: new Date(at), jobId: `send-${whatsappId}-${at}` });
+    await sdk.db.table('campaignSenders', companyId).insert({ whatsappId, nextAt: 0, sentCount: 0 }).onConflict('whatsappId').ignore();
+    const sender = await senderOf(companyId, whatsappId).first('nextAt');
+    await enqueueSend(companyId, whatsappId, Math.max(Date.now(), Number(sender?.nextAt ?? 0)));
   }
 
   /** Starts (or resumes) a campaign: only a PROGRAMADA one due now, or one already EM_ANDAMENTO (restart). */
   async function start({ companyId, campaignId, scheduledAt }: StartData) {
-    const moved = await knex('campaigns').where({ companyId, id: campaignId, status: 'PROGRAMADA' })
+    const moved = await campaignsOf(companyId).where({ id: campaignId, status: 'PROGRAMADA' })
       .where((q) => (scheduledAt ? q.where({ scheduledAt }) : q.whereNull('scheduledAt')))
       .update({ status: 'EM_ANDAMENTO', updatedAt: dbNow() });
-    const row = await knex('campaigns').where({ companyId, id: campaignId }).first('status', 'whatsappId');
+    const row = await campaignsOf(companyId).where({ id: campaignId }).first('status', 'whatsappId');
     if (!row || row.status !== 'EM_ANDAMENTO') return;
     await materialise(companyId, campaignId);
     if (moved) await store.announce(companyId, campaignId);
@@ -98,63 +101,58 @@ export function createDispatcher(sdk: AtriumSdk, store: CampaignStore) {
   }
 
   async function finishIfDone(companyId: number, campaignId: number): Promise<boolean> {
-    const left = await knex('campaignShipping').where({ campaignId }).whereIn('status', ['pending', 'sending']).first('id');
+    const left = await shippingOf(companyId).where({ campaignId }).whereIn('status', ['pending', 'sending']).first('id');
     if (left) return false;
-    const done = await knex('campaigns').where({ companyId, id: campaignId, status: 'EM_ANDAMENTO' }).update({ status: 'FINALIZADA', completedAt: dbNow(), updatedAt: dbNow() });
+    const done = await campaignsOf(companyId).where({ id: campaignId, status: 'EM_ANDAMENTO' }).update({ status: 'FINALIZADA', completedAt: dbNow(), updatedAt: dbNow() });
     if (done) await store.announce(companyId, campaignId);
     return true;
   }
 
   /** Rows left `sending` by a process that died mid-send: the message may have left, so they are failed, not resent. */
-  async function failStale(whatsappId: number) {
+  async function failStale(companyId: number, whatsappId: number) {
     // By campaign, so each probe is an index lookup on (campaignId, status), whatever the size of the runs.
-    const stale = await knex('campaignShipping').whereIn('campaignId', knex('campaigns').where({ whatsappId }).select('id'))
-      .where('status', 'sending').where('claimedAt', '<', Date.now() - lease()).select('id', 'companyId', 'campaignId');
+    const stale = await shippingOf(companyId).whereIn('campaignId', campaignsOf(companyId).where({ whatsappId }).select('id'))
+      .where('status', 'sending').where('claimedAt', '<', Date.now() - lease()).select('id', 'campaignId');
     for (const row of stale) {
-      const n = await knex('campaignShipping').where({ id: row.id, status: 'sending' }).update({ status: 'failed', error: 'ERR_CAMPAIGN_SEND_UNKNOWN' });
-      if (n) await finishIfDone(Number(row.companyId), Number(row.campaignId));
+      const n = await shippingOf(companyId).where({ id: row.id, status: 'sending' }).update({ status: 'failed', error: 'ERR_CAMPAIGN_SEND_UNKNOWN' });
+      if (n) await finishIfDone(companyId, Number(row.campaignId));
     }
   }
 
-  async function sendNext({ whatsappId }: SendData) {
-    await failStale(whatsappId);
+  async function sendNext({ whatsappId, companyId }: SendData) {
+    await failStale(companyId, whatsappId);
     const now = Date.now();
-    const slot = await knex('campaignSenders').where({ whatsappId }).where('nextAt', '<=', now).update({ nextAt: now + lease() });
+    const slot = await senderOf(companyId, whatsappId).where('nextAt', '<=', now).update({ nextAt: now + lease() });
     if (!slot) {
       // Someone holds the slot (or it is not due): come back when it is, under the id the holder would use.
-      const sender = await knex('campaignSenders').where({ whatsappId }).first('nextAt');
-      if (sender && (await hasWork(whatsappId))) {
-        const at = Number(sender.nextAt);
-        await sdk.jobs.enqueue<SendData>(SEND_JOB, { whatsappId }, { runAt: new Date(at), jobId: `send-${whatsappId}-${at}` });
-      }
+      const sender = await senderOf(companyId, whatsappId).first('nextAt');
+      if (sender && (await hasWork(companyId, whatsappId))) await enqueueSend(companyId, whatsappId, Number(sender.nextAt));
       return;
     }
-    const claimed = await claimRow(whatsappId);
+    const claimed = await claimRow(companyId, whatsappId);
     if (!claimed) {
-      await knex('campaignSenders').where({ whatsappId }).update({ nextAt: now });
+      await senderOf(companyId, whatsappId).update({ nextAt: now });
       return;
     }
     const outcome = await deliver(claimed);
     if (outcome === 'connection-down') {
       // Nothing left: the row goes back to pending and the connection is tried again later, the campaign stays running.
-      await knex('campaignShipping').where({ id: claimed.id, status: 'sending' }).update({ status: 'pending', claimedAt: null });
+      await shippingOf(companyId).where({ id: claimed.id, status: 'sending' }).update({ status: 'pending', claimedAt: null });
       const retryAt = Date.now() + clock.scale(CONNECTION_RETRY_MS);
-      await knex('campaignSenders').where({ whatsappId }).update({ nextAt: retryAt });
-      await sdk.jobs.enqueue<SendData>(SEND_JOB, { whatsappId }, { runAt: new Date(retryAt), jobId: `send-${whatsappId}-${retryAt}` });
+      await senderOf(companyId, whatsappId).update({ nextAt: retryAt });
+      await enqueueSend(companyId, whatsappId, retryAt);
       return;
     }
-    await knex('campaignShipping').where({ id: claimed.id, status: 'sending' }).update(outcome);
+    await shippingOf(companyId).where({ id: claimed.id, status: 'sending' }).update(outcome);
     // The final state is always announced; progress at most once a second (its counts read every row of the run).
-    if (!(await finishIfDone(claimed.companyId, claimed.campaignId)) && progressDue(claimed.campaignId)) await store.announce(claimed.companyId, claimed.campaignId);
+    if (!(await finishIfDone(companyId, claimed.campaignId)) && progressDue(claimed.campaignId)) await store.announce(companyId, claimed.campaignId);
 
-    const sender = await knex('campaignSenders').where({ whatsappId }).first('sentCount');
+    const sender = await senderOf(companyId, whatsappId).first('sentCount');
     const sentCount = Number(sender?.sentCount ?? 0) + 1;
-    const settings = await loadSettings(knex, claimed.companyId);
+    const settings = await loadSettings(sdk.db, companyId);
     const next = Date.now() + clock.scale(gapSeconds(settings, sentCount) * 1000);
-    await knex('campaignSenders').where({ whatsappId }).update({ nextAt: next, sentCount });
-    if (await hasWork(whatsappId)) {
-      await sdk.jobs.enqueue<SendData>(SEND_JOB, { whatsappId }, { runAt: new Date(next), jobId: `send-${whatsappId}-${next}` });
-    }
+    await senderOf(companyId, whatsappId).update({ nextAt: next, sentCount });
+    if (await hasWork(companyId, whatsappId)) await enqueueSend(companyId, whatsappId, next);
   }
 
   // Per process: only paces the progress events, so a second process announcing as well is harmless.
@@ -167,34 +165,34 @@ export function createDispatcher(sdk: AtriumSdk, store: CampaignStore) {
     return true;
   }
 
-  const runningOn = (whatsappId: number) => knex('campaigns').where({ whatsappId, status: 'EM_ANDAMENTO' }).select('id');
+  const runningOn = (companyId: number, whatsappId: number) => campaignsOf(companyId).where({ whatsappId, status: 'EM_ANDAMENTO' }).select('id');
 
-  async function hasWork(whatsappId: number) {
-    return !!(await knex('campaignShipping').whereIn('campaignId', runningOn(whatsappId)).where({ status: 'pending' }).first('id'));
+  async function hasWork(companyId: number, whatsappId: number) {
+    return !!(await shippingOf(companyId).whereIn('campaignId', runningOn(companyId, whatsappId)).where({ status: 'pending' }).first('id'));
   }
 
   /**
    * The oldest pending row of the connection's running campaigns, campaign by campaign: each probe reads the
    * (campaignId, status) index in id order, where one query over all of them made MariaDB sort every pending row.
    */
-  async function nextPending(whatsappId: number) {
-    for (const { id } of await runningOn(whatsappId).orderBy('id')) {
-      const row = await knex('campaignShipping').where({ campaignId: id, status: 'pending' }).orderBy('id')
-        .first('id', 'campaignId', 'companyId', 'number', 'name', 'email');
+  async function nextPending(companyId: number, whatsappId: number) {
+    for (const { id } of await runningOn(companyId, whatsappId).orderBy('id')) {
+      const row = await shippingOf(companyId).where({ campaignId: id, status: 'pending' }).orderBy('id')
+        .first('id', 'campaignId', 'number', 'name', 'email');
       if (row) return row;
     }
     return undefined;
   }
 
   /** pending → sending, only while the row's campaign runs: a cancel between the read and the claim wins. */
-  async function claimRow(whatsappId: number) {
+  async function claimRow(companyId: number, whatsappId: number) {
     for (let attempt = 0; attempt < 5; attempt++) {
-      const row = await nextPending(whatsappId);
+      const row = await nextPending(companyId, whatsappId);
       if (!row) return null;
-      const n = await knex('campaignShipping').where({ id: row.id, status: 'pending' })
-        .whereIn('campaignId', knex('campaigns').where({ id: row.campaignId, status: 'EM_ANDAMENTO' }).select('id'))
+      const n = await shippingOf(companyId).where({ id: row.id, status: 'pending' })
+        .whereIn('campaignId', campaignsOf(companyId).where({ id: row.campaignId, status: 'EM_ANDAMENTO' }).select('id'))
         .update({ status: 'sending', claimedAt: Date.now() });
-      if (n) return { ...row, id: Number(row.id), campaignId: Number(row.campaignId), companyId: Number(row.companyId) };
+      if (n) return { ...row, id: Number(row.id), campaignId: Number(row.campaignId), companyId };
     }
     return null;
   }
@@ -205,8 +203,8 @@ export function createDispatcher(sdk: AtriumSdk, store: CampaignStore) {
    * connection was down (nothing went out: the row waits); after it, any failure fails the row, never a resend.
    */
   async function deliver(row: { companyId: number; campaignId: number; number: string; name: string | null; email: string | null }) {
-    const campaign = await knex('campaigns').where({ companyId: row.companyId, id: row.campaignId }).first();
-    const { variables } = await loadSettings(knex, row.companyId);
+    const campaign = await campaignsOf(row.companyId).where({ id: row.campaignId }).first();
+    const { variables } = await loadSettings(sdk.db, row.companyId);
     const template = pickVariant([campaign.message1, campaign.message2, campaign.message3, campaign.message4, campaign.message5]);
     const body = template ? renderMessage(template, row, variables) : '';
     const media = await storedFile(sdk, campaign.mediaPath, campaign.mediaName, campaign.mediaType);

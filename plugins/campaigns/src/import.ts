@@ -16,13 +16,12 @@ export interface ImportSummary { created: number; duplicated: number; invalid: n
 export function registerImport(scope: FastifyInstance, sdk: AtriumSdk, validity: ValidityChecker) {
   const app = scope.withTypeProvider<TypeBoxTypeProvider>();
   const T = sdk.Type;
-  const { knex } = sdk;
   const Summary = T.Object({ created: T.Integer(), duplicated: T.Integer(), invalid: T.Integer() });
 
   app.post('/contact-lists/:id/upload', { schema: { tags: ['campaigns'], consumes: ['multipart/form-data'], params: sdk.schemas.IdParams, response: { 200: Summary } } }, async (request) => {
     const { companyId } = request.user;
     const contactListId = request.params.id;
-    if (!(await knex('contactLists').where({ companyId, id: contactListId }).first('id'))) throw sdk.errors.notFound('ERR_NO_CONTACT_LIST_FOUND', 'Contact list not found');
+    if (!(await sdk.db.table('contactLists', companyId).where({ id: contactListId }).first('id'))) throw sdk.errors.notFound('ERR_NO_CONTACT_LIST_FOUND', 'Contact list not found');
     const upload = await sdk.sheets.receiveUpload(request, 'ERR_INVALID_SHEET');
     const summary: ImportSummary = { created: 0, duplicated: 0, invalid: 0 };
     try {
@@ -42,12 +41,12 @@ export function registerImport(scope: FastifyInstance, sdk: AtriumSdk, validity:
             fresh.push({ name: (row.name || number).slice(0, 50), number, email });
           }
           if (fresh.length === 0) return;
-          const existing = new Set((await knex('contactListItems').where({ contactListId }).whereIn('number', fresh.map((f) => f.number)).pluck('number')).map(String));
+          const existing = new Set((await sdk.db.table('contactListItems', companyId).where({ contactListId }).whereIn('number', fresh.map((f) => f.number)).pluck('number')).map(String));
           const rowsToInsert = fresh.filter((f) => !existing.has(f.number));
           summary.duplicated += fresh.length - rowsToInsert.length;
           if (rowsToInsert.length === 0) return;
           const now = dbNow();
-          await knex('contactListItems').insert(rowsToInsert.map((f) => ({ ...f, companyId, contactListId, createdAt: now, updatedAt: now })))
+          await sdk.db.table('contactListItems', companyId).insert(rowsToInsert.map((f) => ({ ...f, contactListId, createdAt: now, updatedAt: now })))
             .onConflict(['contactListId', 'number']).ignore();
           summary.created += rowsToInsert.length;
         },

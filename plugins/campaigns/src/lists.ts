@@ -12,7 +12,7 @@ export function registerContactLists(scope: FastifyInstance, sdk: AtriumSdk, val
   const app = scope.withTypeProvider<TypeBoxTypeProvider>();
   const T = sdk.Type;
   const { IdParams, PagingQuery, PAGE_SIZE, OkReply } = sdk.schemas;
-  const knex = sdk.knex;
+  const items = (companyId: number) => sdk.db.table('contactListItems', companyId);
   const List = T.Object({ id: T.Integer(), name: T.String(), contactsCount: T.Integer() });
   const ListBody = T.Object({ name: T.String({ minLength: 2, maxLength: 50 }) });
   const Item = T.Object({
@@ -26,9 +26,9 @@ export function registerContactLists(scope: FastifyInstance, sdk: AtriumSdk, val
     companyId: T.Optional(T.Integer()), // sent by the spec's client; the row is always stamped with the caller's company
   });
 
-  const listsOf = (companyId: number) => knex('contactLists').where('contactLists.companyId', companyId);
+  const listsOf = (companyId: number) => sdk.db.table('contactLists', companyId);
   const withCount = (companyId: number) => listsOf(companyId).select('contactLists.id', 'contactLists.name',
-    knex('contactListItems').count('*').whereRaw('?? = ??', ['contactListItems.contactListId', 'contactLists.id']).as('contactsCount'));
+    items(companyId).count('*').whereRaw('?? = ??', ['contactListItems.contactListId', 'contactLists.id']).as('contactsCount'));
   const shapeList = (r: { id: number; name: string; contactsCount: unknown }): ContactList => ({ id: Number(r.id), name: r.name, contactsCount: Number(r.contactsCount) });
   const findList = async (companyId: number, id: number) => {
     const row = await withCount(companyId).where('contactLists.id', id).first();
@@ -40,7 +40,7 @@ export function registerContactLists(scope: FastifyInstance, sdk: AtriumSdk, val
   });
   const ITEM_COLUMNS = ['id', 'name', 'number', 'email', 'isWhatsappValid', 'companyId', 'contactListId'];
   const findItem = async (companyId: number, id: number) => {
-    const row = await knex('contactListItems').where({ companyId, id }).first(ITEM_COLUMNS);
+    const row = await items(companyId).where({ id }).first(ITEM_COLUMNS);
     if (!row) throw sdk.errors.notFound('ERR_NO_CONTACT_LIST_ITEM_FOUND', 'Contact list item not found');
     return shapeItem(row);
   };
@@ -64,7 +64,7 @@ export function registerContactLists(scope: FastifyInstance, sdk: AtriumSdk, val
   app.post('/contact-lists', { schema: { tags: ['campaigns'], body: ListBody, response: { 200: List } } }, async (request) => {
     const { companyId } = request.user;
     const now = dbNow();
-    const [id] = await knex('contactLists').insert({ companyId, name: request.body.name.trim(), createdAt: now, updatedAt: now });
+    const [id] = await listsOf(companyId).insert({ name: request.body.name.trim(), createdAt: now, updatedAt: now });
     const record = await findList(companyId, Number(id));
     emitList(companyId, { action: 'create', record });
     return record;
@@ -82,9 +82,9 @@ export function registerContactLists(scope: FastifyInstance, sdk: AtriumSdk, val
   app.delete('/contact-lists/:id', { schema: { tags: ['campaigns'], params: IdParams, response: { 200: OkReply } } }, async (request) => {
     const { companyId } = request.user;
     await findList(companyId, request.params.id);
-    await knex.transaction(async (trx) => {
-      await trx('contactListItems').where({ companyId, contactListId: request.params.id }).delete();
-      await trx('contactLists').where({ companyId, id: request.params.id }).delete();
+    await sdk.db.transaction(async (tx) => {
+      await tx.table('contactListItems', companyId).where({ contactListId: request.params.id }).delete();
+      await tx.table('contactLists', companyId).where({ id: request.params.id }).delete();
     });
     emitList(companyId, { action: 'delete', id: request.params.id });
     return { message: 'deleted' };
@@ -100,7 +100,7 @@ export function registerContactLists(scope: FastifyInstance, sdk: AtriumSdk, val
     const { companyId } = request.user;
     const { searchParam = '', pageNumber = 1, contactListId } = request.query;
     await findList(companyId, contactListId);
-    const query = knex('contactListItems').where({ companyId, contactListId }).select(ITEM_COLUMNS)
+    const query = items(companyId).where({ contactListId }).select(ITEM_COLUMNS)
       .orderBy('name').orderBy('id').limit(PAGE_SIZE + 1).offset((pageNumber - 1) * PAGE_SIZE);
     const term = searchParam.trim();
     if (term) query.where((q) => q.where('name', 'like', `%${term}%`).orWhere('number', 'like', `%${digits(term) || term}%`).orWhere('email', 'like', `%${term}%`));
@@ -130,7 +130,7 @@ export function registerContactLists(scope: FastifyInstance, sdk: AtriumSdk, val
     const now = dbNow();
     let id = 0;
     await saveItem(async () => {
-      [id] = await knex('contactListItems').insert({ ...itemRow(request.body), companyId, contactListId: request.body.contactListId, createdAt: now, updatedAt: now });
+      [id] = await items(companyId).insert({ ...itemRow(request.body), contactListId: request.body.contactListId, createdAt: now, updatedAt: now });
     });
     const record = await findItem(companyId, Number(id));
     emitItem(companyId, { action: 'create', record });
@@ -145,7 +145,7 @@ export function registerContactLists(scope: FastifyInstance, sdk: AtriumSdk, val
     const row = itemRow(request.body);
     // A changed number is not known to be valid any more.
     const resetValidity = row.number === current.number ? {} : { isWhatsappValid: null };
-    await saveItem(() => knex('contactListItems').where({ companyId, id: current.id })
+    await saveItem(() => items(companyId).where({ id: current.id })
       .update({ ...row, ...resetValidity, contactListId: request.body.contactListId, updatedAt: dbNow() }));
     const record = await findItem(companyId, current.id);
     emitItem(companyId, { action: 'update', record });
@@ -156,7 +156,7 @@ export function registerContactLists(scope: FastifyInstance, sdk: AtriumSdk, val
   app.delete('/contact-list-items/:id', { schema: { tags: ['campaigns'], params: IdParams, response: { 200: OkReply } } }, async (request) => {
     const { companyId } = request.user;
     const item = await findItem(companyId, request.params.id);
-    await knex('contactListItems').where({ companyId, id: item.id }).delete();
+    await items(companyId).where({ id: item.id }).delete();
     emitItem(companyId, { action: 'delete', id: item.id, contactListId: item.contactListId });
     return { message: 'deleted' };
   });

@@ -42,7 +42,7 @@ export async function storedFile(sdk: AtriumSdk, key: string | null | undefined,
 /** The attachments of a campaign's file list (the core's files feature), in the list's order. */
 export async function fileListFiles(sdk: AtriumSdk, companyId: number, fileListId: number | null): Promise<StoredFile[]> {
   if (!fileListId) return [];
-  const options = await sdk.models.FileListOption.scoped(companyId).where({ fileListId }).orderBy('id');
+  const options = await sdk.services.fileLists.files(companyId, fileListId);
   const files = await Promise.all(options.map((o) => storedFile(sdk, o.path, path.basename(o.path ?? '').replace(/^[0-9a-f]{32}-/, '') || o.name, o.mediaType)));
   return files.filter((f): f is StoredFile => !!f);
 }

@@ -19,7 +19,7 @@ export function registerSettings(scope: FastifyInstance, sdk: AtriumSdk) {
   const asList = (s: Record<string, unknown>) => Object.entries(s).map(([key, value]) => ({ key, value: JSON.stringify(value) }));
 
   app.get('/campaign-settings', { schema: { tags: ['campaigns'], response: { 200: T.Array(Setting) } } }, async (request) =>
-    asList({ ...(await loadSettings(sdk.knex, request.user.companyId)) }));
+    asList({ ...(await loadSettings(sdk.db, request.user.companyId)) }));
 
   app.post('/campaign-settings', { schema: { tags: ['campaigns'], body: Body, response: { 200: T.Array(Setting) } } }, async (request) => {
     const { companyId } = request.user;
@@ -27,8 +27,8 @@ export function registerSettings(scope: FastifyInstance, sdk: AtriumSdk) {
     if (variables && new Set(variables.map((v) => v.key)).size !== variables.length) {
       throw sdk.errors.badRequest('ERR_VALIDATION', 'Each variable key may be used once', { field: 'body/settings/variables' });
     }
-    await saveSettings(sdk.knex, companyId, request.body.settings);
-    const saved = asList({ ...(await loadSettings(sdk.knex, companyId)) });
+    await saveSettings(sdk.db, companyId, request.body.settings);
+    const saved = asList({ ...(await loadSettings(sdk.db, companyId)) });
     sdk.bus.emit(companyId, 'campaignSettings', { action: 'update', settings: saved });
     return saved;
   });

@@ -1,4 +1,4 @@
-import type { Knex } from 'knex';
+import type { PluginDb } from '@atrium/core/sdk';
 
 /** ext §9: the option lists of the three intervals, in seconds, and their defaults 20 / 20 / 60. */
 export const MESSAGE_INTERVALS = [0, 5, 10, 15, 20];
@@ -11,8 +11,8 @@ export interface CampaignSettings {
 }
 
 /** A company's settings, defaults filled in for keys it never saved. */
-export async function loadSettings(knex: Knex, companyId: number): Promise<CampaignSettings> {
-  const rows: { key: string; value: string }[] = await knex('campaignSettings').where({ companyId }).select('key', 'value');
+export async function loadSettings(db: PluginDb, companyId: number): Promise<CampaignSettings> {
+  const rows: { key: string; value: string }[] = await db.table('campaignSettings', companyId).select('key', 'value');
   const stored = Object.fromEntries(rows.map((r) => [r.key, JSON.parse(r.value)]));
   return {
     messageInterval: stored.messageInterval ?? DEFAULTS.messageInterval,
@@ -22,11 +22,11 @@ export async function loadSettings(knex: Knex, companyId: number): Promise<Campa
   };
 }
 
-export async function saveSettings(knex: Knex, companyId: number, settings: Partial<CampaignSettings>) {
-  await knex.transaction(async (trx) => {
+export async function saveSettings(db: PluginDb, companyId: number, settings: Partial<CampaignSettings>) {
+  await db.transaction(async (tx) => {
     for (const [key, value] of Object.entries(settings)) {
       if (value === undefined) continue;
-      await trx('campaignSettings').insert({ companyId, key, value: JSON.stringify(value) }).onConflict(['companyId', 'key']).merge(['value']);
+      await tx.table('campaignSettings', companyId).insert({ key, value: JSON.stringify(value) }).onConflict(['companyId', 'key']).merge(['value']);
     }
   });
 }

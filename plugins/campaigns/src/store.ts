@@ -7,11 +7,10 @@ const COLUMNS = ['id', 'name', 'companyId', 'status', 'message1', 'message2', 'm
 
 /** The one place campaigns are read: always within a company, always in the shape of GET /campaigns/:id. */
 export function campaignStore(sdk: AtriumSdk) {
-  const { knex } = sdk;
-  const campaignsOf = (companyId: number) => knex('campaigns').where('campaigns.companyId', companyId);
+  const campaignsOf = (companyId: number) => sdk.db.table('campaigns', companyId);
 
-  async function counts(campaignId: number): Promise<CampaignCounts> {
-    const rows: { status: string; n: unknown }[] = await knex('campaignShipping').where({ campaignId }).select('status').count('* as n').groupBy('status');
+  async function counts(companyId: number, campaignId: number): Promise<CampaignCounts> {
+    const rows: { status: string; n: unknown }[] = await sdk.db.table('campaignShipping', companyId).where({ campaignId }).select('status').count('* as n').groupBy('status');
     const by = Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
     const delivered = by.delivered ?? 0;
     const failed = by.failed ?? 0;
@@ -21,8 +20,8 @@ export function campaignStore(sdk: AtriumSdk) {
 
   async function view(row: Record<string, unknown>): Promise<Campaign> {
     const companyId = Number(row.companyId);
-    const contactList = row.contactListId ? await knex('contactLists').where({ companyId, id: row.contactListId }).first('id', 'name') : null;
-    const whatsapp = row.whatsappId ? await knex('whatsapps').where({ companyId, id: row.whatsappId }).first('id', 'name', 'status') : null;
+    const contactList = row.contactListId ? await sdk.db.table('contactLists', companyId).where({ id: row.contactListId }).first('id', 'name') : null;
+    const whatsapp = row.whatsappId ? await sdk.services.connections.find(companyId, Number(row.whatsappId)) : null;
     return {
       ...(row as unknown as Campaign),
       id: Number(row.id), companyId,
@@ -30,7 +29,7 @@ export function campaignStore(sdk: AtriumSdk) {
       mediaUrl: row.mediaPath ? sdk.storage.url(String(row.mediaPath)) : null,
       contactList: contactList ? { id: Number(contactList.id), name: contactList.name } : null,
       whatsapp: whatsapp ? { id: Number(whatsapp.id), name: whatsapp.name, status: whatsapp.status } : null,
-      counts: await counts(Number(row.id)),
+      counts: await counts(companyId, Number(row.id)),
     };
   }
 

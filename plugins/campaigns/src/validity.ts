@@ -14,7 +14,8 @@ interface CheckData { companyId: number; contactListId: number }
  * while the connection is down the job comes back later, so no item is left unknown once it is up.
  */
 export function createValidityChecker(sdk: AtriumSdk) {
-  const { knex, clock } = sdk;
+  const { clock } = sdk;
+  const items = (companyId: number) => sdk.db.table('contactListItems', companyId);
 
   async function kick(companyId: number, contactListId: number, delayMs = 0) {
     const at = Date.now() + delayMs;
@@ -22,13 +23,13 @@ export function createValidityChecker(sdk: AtriumSdk) {
   }
 
   async function run({ companyId, contactListId }: CheckData) {
-    const items: { id: number; number: string }[] = await knex('contactListItems').where({ companyId, contactListId }).whereNull('isWhatsappValid')
+    const unchecked: { id: number; number: string }[] = await items(companyId).where({ contactListId }).whereNull('isWhatsappValid')
       .orderBy('id').limit(PER_RUN).select('id', 'number');
     const messages = sdk.services.messages as MessagesService;
-    for (const item of items) {
+    for (const item of unchecked) {
       try {
         const check = await messages.checkNumber(companyId, item.number);
-        await knex('contactListItems').where({ companyId, id: item.id, number: item.number }).update({ isWhatsappValid: check.exists });
+        await items(companyId).where({ id: item.id, number: item.number }).update({ isWhatsappValid: check.exists });
       } catch (err) {
         const code = (err as { code?: string }).code;
         if (code === 'ERR_WAPP_NOT_INITIALIZED' || code === 'ERR_NO_DEF_WAPP_FOUND') { await kick(companyId, contactListId, clock.scale(CONNECTION_RETRY_MS)); return; }
@@ -38,8 +39,8 @@ export function createValidityChecker(sdk: AtriumSdk) {
       }
       await new Promise((r) => setTimeout(r, clock.scale(CHECK_GAP_MS)));
     }
-    if (items.length === PER_RUN) await kick(companyId, contactListId);
-    else if (items.length > 0) sdk.bus.emit(companyId, 'contactListItem', { action: 'reload', contactListId });
+    if (unchecked.length === PER_RUN) await kick(companyId, contactListId);
+    else if (unchecked.length > 0) sdk.bus.emit(companyId, 'contactListItem', { action: 'reload', contactListId });
   }
 
   sdk.jobs.define<CheckData>(CHECK_JOB, run);

@@ -21,10 +21,7 @@ const plain = (s: unknown) => String(s ?? '').trim().toLowerCase();
 export function botNodes(sdk: AtriumSdk) {
   /** The newest `limit` text messages of the ticket up to this one, oldest first. */
   async function history(companyId: number, ticketId: number, messageId: number, limit: number): Promise<ChatTurn[]> {
-    const rows = await sdk.models.Message.scoped(companyId)
-      .where({ ticketId }).where('id', '<=', messageId).whereNotNull('body').whereNot('body', '')
-      .orderBy('id', 'desc').limit(limit).select('id', 'body', 'fromMe');
-    return rows.reverse().map((m) => ({ role: m.fromMe ? 'assistant' : 'user', content: String(m.body) }));
+    return sdk.services.history.turns(companyId, ticketId, { upTo: messageId, limit });
   }
 
   return {

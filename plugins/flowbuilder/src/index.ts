@@ -100,9 +100,9 @@ const flowbuilderPlugin: AtriumPlugin = (sdk) => {
   async function startFromIntegration(ctx: ResponderContext): Promise<boolean> {
     const flowId = Number((ctx.start as { flowId?: unknown }).flowId);
     if (!Number.isInteger(flowId)) return false;
-    const flow = await sdk.knex('flowBuilders').where({ companyId: ctx.companyId, id: flowId, active: true }).first('flow');
+    const flow = await sdk.db.table('flowBuilders', ctx.companyId).where({ id: flowId, active: true }).first('flow');
     if (!flow?.flow) return false;
-    if (await sdk.knex('flowRuns').where({ companyId: ctx.companyId, ticketId: ctx.ticket.id, flowId }).first('id')) return false;
+    if (await sdk.db.table('flowRuns', ctx.companyId).where({ ticketId: ctx.ticket.id, flowId }).first('id')) return false;
     const run = await runtime.start(ctx.companyId, ctx.ticket.id, flowId, JSON.parse(flow.flow) as FlowGraph);
     if (!run) return false;
     await runtime.advance(run, ctxActions(ctx));
@@ -125,12 +125,12 @@ const flowbuilderPlugin: AtriumPlugin = (sdk) => {
       if (ctx.isOwner && (await continueRun(ctx))) return true;
       const body = ctx.message.body ?? '';
       if (!body.trim()) return false;
-      const candidates = await sdk.knex('flowCampaigns as c')
-        .join('flowBuilders as f', function () { this.on('f.id', 'c.flowId').andOn('f.companyId', 'c.companyId'); })
-        .where({ 'c.companyId': ctx.companyId, 'c.status': true, 'f.active': true })
-        .where((q) => q.whereNull('c.whatsappId').orWhere('c.whatsappId', ctx.connection.id))
-        .orderBy('c.id')
-        .select('c.phrase', 'c.flowId', 'f.flow');
+      const candidates = await sdk.db.table('flowCampaigns', ctx.companyId)
+        .join('flowBuilders', function () { this.on('flowBuilders.id', 'flowCampaigns.flowId').andOn('flowBuilders.companyId', 'flowCampaigns.companyId'); })
+        .where({ 'flowCampaigns.status': true, 'flowBuilders.active': true })
+        .where((q) => q.whereNull('flowCampaigns.whatsappId').orWhere('flowCampaigns.whatsappId', ctx.connection.id))
+        .orderBy('flowCampaigns.id')
+        .select('flowCampaigns.phrase', 'flowCampaigns.flowId', 'flowBuilders.flow');
       const hit = candidates.find((c: { phrase: string }) => phraseMatches(c.phrase, body));
       if (!hit?.flow) return false;
       const run = await runtime.start(ctx.companyId, ctx.ticket.id, hit.flowId, JSON.parse(hit.flow) as FlowGraph);

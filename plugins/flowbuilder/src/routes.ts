@@ -41,8 +41,8 @@ export function registerRoutes(sdk: AtriumSdk, scope: FastifyInstance) {
     phrase: T.String({ minLength: 1, maxLength: 200 }),
   };
 
-  const flows = (companyId: number) => sdk.knex('flowBuilders').where({ companyId });
-  const campaigns = (companyId: number) => sdk.knex('flowCampaigns').where({ companyId });
+  const flows = (companyId: number) => sdk.db.table('flowBuilders', companyId);
+  const campaigns = (companyId: number) => sdk.db.table('flowCampaigns', companyId);
   const asFlow = (row: any) => ({ ...row, active: Boolean(row.active) });
   const asCampaign = (row: any) => ({ ...row, status: Boolean(row.status), whatsappId: row.whatsappId ?? null });
 
@@ -84,7 +84,7 @@ export function registerRoutes(sdk: AtriumSdk, scope: FastifyInstance) {
     const name = request.body.name.trim();
     await assertNameFree(companyId, name);
     const now = stamp();
-    const [id] = await sdk.knex('flowBuilders').insert({ companyId, userId, name, active: true, flow: null, createdAt: now, updatedAt: now });
+    const [id] = await flows(companyId).insert({ userId, name, active: true, flow: null, createdAt: now, updatedAt: now });
     const flow = asFlow(await findFlow(companyId, Number(id)));
     delete flow.flow;
     announceFlow(companyId, { action: 'create', flow });
@@ -124,7 +124,7 @@ export function registerRoutes(sdk: AtriumSdk, scope: FastifyInstance) {
       if (!(await flows(companyId).where({ name }).first('id'))) break;
     }
     const now = stamp();
-    const [id] = await sdk.knex('flowBuilders').insert({ companyId, userId, name, active: source.active, flow: source.flow, createdAt: now, updatedAt: now });
+    const [id] = await flows(companyId).insert({ userId, name, active: source.active, flow: source.flow, createdAt: now, updatedAt: now });
     const flow = asFlow(await findFlow(companyId, Number(id)));
     delete flow.flow;
     announceFlow(companyId, { action: 'create', flow });
@@ -153,7 +153,7 @@ export function registerRoutes(sdk: AtriumSdk, scope: FastifyInstance) {
     if (foreign) throw new sdk.errors.AppError('ERR_INVALID_FLOW', 400, 'The media file is not one of this company\'s uploads', { field: foreign.field });
     const queueIds = [...new Set(queueIdsOf(graph))];
     if (queueIds.length) {
-      const found = await sdk.models.Queue.scoped(companyId).whereIn('id', queueIds).select('id');
+      const found = await sdk.services.queues.list(companyId, queueIds);
       if (found.length !== queueIds.length) throw sdk.errors.notFound('ERR_NO_QUEUE_FOUND', 'Queue not found');
     }
     // An OpenAI key that comes back masked keeps the stored one (matched by node id); a new one is encrypted.
@@ -168,7 +168,7 @@ export function registerRoutes(sdk: AtriumSdk, scope: FastifyInstance) {
   // ---- phrase campaigns ----
   const checkRefs = async (companyId: number, flowId: number, whatsappId: number | null | undefined) => {
     await findFlow(companyId, flowId);
-    if (whatsappId && !(await sdk.models.Whatsapp.scoped(companyId).findById(whatsappId))) throw sdk.errors.notFound('ERR_NO_WAPP_FOUND', 'Connection not found');
+    if (whatsappId && !(await sdk.services.connections.find(companyId, whatsappId))) throw sdk.errors.notFound('ERR_NO_WAPP_FOUND', 'Connection not found');
   };
 
   app.get('/flowcampaign', { schema: { tags, response: { 200: T.Object({ flow: T.Array(Campaign) }) } } }, async (request) => {
@@ -183,7 +183,7 @@ export function registerRoutes(sdk: AtriumSdk, scope: FastifyInstance) {
     const { name, flowId, whatsappId = null, phrase } = request.body;
     await checkRefs(companyId, flowId, whatsappId);
     const now = stamp();
-    const [id] = await sdk.knex('flowCampaigns').insert({ companyId, userId, name: name.trim(), flowId, whatsappId, phrase: phrase.trim(), status: true, createdAt: now, updatedAt: now });
+    const [id] = await campaigns(companyId).insert({ userId, name: name.trim(), flowId, whatsappId, phrase: phrase.trim(), status: true, createdAt: now, updatedAt: now });
     const campaign = await findCampaign(companyId, Number(id));
     announceCampaign(companyId, { action: 'create', flowCampaign: campaign });
     return campaign;

@@ -76,7 +76,7 @@ const mediaOf = (data: Record<string, any>, url: string): Media | undefined =>
 
 export function createRuntime(sdk: AtriumSdk, random: () => number = Math.random) {
   const bots = botNodes(sdk);
-  const runs = (companyId: number) => sdk.knex('flowRuns').where({ companyId });
+  const runs = (companyId: number) => sdk.db.table('flowRuns', companyId);
 
   const parse = (row: any): Run => ({
     ...row, graph: JSON.parse(row.graph), variables: JSON.parse(row.variables), part: Number(row.part), steps: Number(row.steps),
@@ -103,7 +103,7 @@ export function createRuntime(sdk: AtriumSdk, random: () => number = Math.random
     await runs(companyId).where({ ticketId }).whereNot({ status: 'done' }).update({ status: 'done', updatedAt: stamp() });
     const now = stamp();
     const row = { companyId, ticketId, flowId, graph: JSON.stringify(graph), nodeId: startNode.id, part: 0, variables: '{}', steps: 0, retries: 0, status: 'running', seq: 0, botState: null, createdAt: now, updatedAt: now };
-    const [id] = await sdk.knex('flowRuns').insert(row);
+    const [id] = await runs(companyId).insert(row);
     return parse({ ...row, id: Number(id) });
   }
 

@@ -150,7 +150,7 @@ export function integrationRoutes(sdk: AtriumSdk, store: IntegrationStore, dialo
       if (!row) throw notFound();
       await store.update(companyId, row.id, await values(companyId, request.body, row));
       // A changed bot starts its conversations afresh.
-      await sdk.knex('integrationSessions').where({ companyId, integrationId: row.id }).delete();
+      await sdk.db.table('integrationSessions', companyId).where({ integrationId: row.id }).delete();
       const queueIntegration = view((await store.find(companyId, row.id))!);
       announce(companyId, { action: 'update', queueIntegration });
       return queueIntegration;

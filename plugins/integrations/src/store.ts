@@ -10,7 +10,7 @@ const COLUMNS = ['id', 'companyId', 'type', 'name', 'projectName', 'jsonContent'
 
 /** The integrations table, every query filtered by company: another company's integration does not exist. */
 export function integrationStore(sdk: AtriumSdk) {
-  const rows = (companyId: number) => sdk.knex('queueIntegrations').where({ companyId });
+  const rows = (companyId: number) => sdk.db.table('queueIntegrations', companyId);
   return {
     find: async (companyId: number, id: number): Promise<IntegrationRow | null> => (await rows(companyId).where({ id }).first(COLUMNS)) ?? null,
     async page(companyId: number, search: string, pageNumber: number, size: number) {
@@ -25,17 +25,17 @@ export function integrationStore(sdk: AtriumSdk) {
       return Boolean(await query.first('id'));
     },
     async insert(companyId: number, values: IntegrationValues): Promise<number> {
-      const [id] = await sdk.knex('queueIntegrations').insert({ ...values, companyId });
+      const [id] = await rows(companyId).insert(values);
       return Number(id);
     },
     update: (companyId: number, id: number, values: IntegrationValues) => rows(companyId).where({ id }).update(values),
     /** Deletes the integration, its sessions and every pointer to it (queues, connections, tickets). */
     async remove(companyId: number, id: number) {
-      await sdk.knex.transaction(async (trx) => {
-        await trx('queueIntegrations').where({ companyId, id }).delete();
-        await trx('integrationSessions').where({ companyId, integrationId: id }).delete();
-        for (const table of ['queues', 'whatsapps']) await trx(table).where({ companyId, integrationId: id }).update({ integrationId: null });
-        await trx('tickets').where({ companyId, integrationId: id }).update({ integrationId: null, useIntegration: false });
+      // The pointers first: a failure then leaves the integration in place rather than pointers to nothing.
+      await sdk.services.links.detachIntegration(companyId, id);
+      await sdk.db.transaction(async (tx) => {
+        await tx.table('queueIntegrations', companyId).where({ id }).delete();
+        await tx.table('integrationSessions', companyId).where({ integrationId: id }).delete();
       });
     },
   };

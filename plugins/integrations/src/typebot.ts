@@ -8,7 +8,8 @@ import type { IntegrationRow } from './store.js';
  * longer knows (404 on continueChat) starts one new session, never a loop.
  */
 export function typebotSessions(sdk: AtriumSdk) {
-  const sessions = sdk.knex;
+  /** The ticket's sessions, in its company. */
+  const sessions = (ctx: ResponderContext) => sdk.db.table('integrationSessions', ctx.companyId).where({ ticketId: ctx.ticket.id });
   const bot = sdk.bots.typebot;
 
   async function start(row: IntegrationRow, ctx: ResponderContext, text: string) {
@@ -16,9 +17,9 @@ export function typebotSessions(sdk: AtriumSdk) {
       baseUrl: row.urlN8N!, slug: row.typebotSlug!, message: text,
       prefilledVariables: { number: ctx.contact.number, pushName: ctx.contact.name, ticketId: ctx.ticket.id },
     });
-    await sessions('integrationSessions').where({ ticketId: ctx.ticket.id }).delete();
-    await sessions('integrationSessions').insert({
-      companyId: ctx.companyId, ticketId: ctx.ticket.id, integrationId: row.id, sessionId: answer.sessionId, updatedAt: sdk.clock.now().getTime(),
+    await sessions(ctx).delete();
+    await sdk.db.table('integrationSessions', ctx.companyId).insert({
+      ticketId: ctx.ticket.id, integrationId: row.id, sessionId: answer.sessionId, updatedAt: sdk.clock.now().getTime(),
     });
     return answer;
   }
@@ -26,7 +27,7 @@ export function typebotSessions(sdk: AtriumSdk) {
   return {
     /** The ticket's live session id, or null (none, another integration's, or expired: then it is dropped). */
     async liveSession(row: IntegrationRow, ctx: ResponderContext): Promise<string | null> {
-      const session = await sessions('integrationSessions').where({ companyId: ctx.companyId, ticketId: ctx.ticket.id }).first();
+      const session = await sessions(ctx).first();
       if (!session) return null;
       const idleMs = sdk.clock.now().getTime() - Number(session.updatedAt);
       const expired = row.typebotExpires > 0 && idleMs > sdk.clock.scale(row.typebotExpires * 60_000);
@@ -37,7 +38,7 @@ export function typebotSessions(sdk: AtriumSdk) {
       return session.sessionId;
     },
     async end(ctx: ResponderContext) {
-      await sessions('integrationSessions').where({ companyId: ctx.companyId, ticketId: ctx.ticket.id }).delete();
+      await sessions(ctx).delete();
     },
     /** Continues the ticket's session, or starts one; a session Typebot no longer knows is started afresh once. */
     async say(row: IntegrationRow, ctx: ResponderContext, text: string): Promise<TypebotAnswer> {
@@ -45,7 +46,7 @@ export function typebotSessions(sdk: AtriumSdk) {
       if (!sessionId) return start(row, ctx, text);
       const answer = await bot.continue({ baseUrl: row.urlN8N!, sessionId, message: text });
       if (!answer) return start(row, ctx, text);
-      await sessions('integrationSessions').where({ ticketId: ctx.ticket.id }).update({ updatedAt: sdk.clock.now().getTime() });
+      await sessions(ctx).update({ updatedAt: sdk.clock.now().getTime() });
       return answer;
     },
   };

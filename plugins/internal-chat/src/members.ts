@@ -10,7 +10,7 @@ export async function resolveMembers(sdk: AtriumSdk, companyId: number, ownerId:
   if (others.length === 0) {
     throw sdk.errors.badRequest('ERR_VALIDATION', 'A chat needs at least one user besides its owner', { field: 'body/users' });
   }
-  const found = await sdk.models.User.scoped(companyId).whereIn('id', others).select('id');
+  const found = await sdk.services.users.list(companyId, others);
   if (found.length !== others.length) throw sdk.errors.notFound('ERR_NO_USER_FOUND', 'User not found');
   return ownerId === null ? others : [ownerId, ...others];
 }

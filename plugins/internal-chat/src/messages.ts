@@ -7,10 +7,14 @@ export interface MessageView { id: number; chatId: number; senderId: number | nu
 const PAGE_SIZE = 20;
 
 export function chatMessages(sdk: AtriumSdk) {
-  const { knex } = sdk;
-  const messagesOf = (chat: ChatRow) => knex('chatMessages').where({ 'chatMessages.companyId': chat.companyId, 'chatMessages.chatId': chat.id });
-  const withSender = (q: ReturnType<typeof messagesOf>) => q.leftJoin('users', 'users.id', 'chatMessages.senderId')
-    .select('chatMessages.id', 'chatMessages.chatId', 'chatMessages.senderId', 'chatMessages.message', 'chatMessages.createdAt', 'users.name as senderName');
+  const messagesOf = (chat: ChatRow) => sdk.db.table('chatMessages', chat.companyId).where({ 'chatMessages.chatId': chat.id });
+  const COLUMNS = ['chatMessages.id', 'chatMessages.chatId', 'chatMessages.senderId', 'chatMessages.message', 'chatMessages.createdAt'];
+  /** The senders' names, from the core's users (a deleted sender reads as none). */
+  const withSenders = async (chat: ChatRow, rows: Array<Record<string, any>>) => {
+    const names = new Map((await sdk.services.users.list(chat.companyId, rows.flatMap((r) => (r.senderId === null ? [] : [Number(r.senderId)]))))
+      .map((u) => [u.id, u.name]));
+    return rows.map((r) => ({ ...r, senderName: r.senderId === null ? null : names.get(Number(r.senderId)) ?? null }));
+  };
   const view = (r: Record<string, any>): MessageView => ({
     id: Number(r.id), chatId: Number(r.chatId), senderId: r.senderId === null ? null : Number(r.senderId),
     sender: r.senderId === null || r.senderName === null ? null : { id: Number(r.senderId), name: r.senderName },
@@ -20,9 +24,9 @@ export function chatMessages(sdk: AtriumSdk) {
   return {
     /** Page n of the chat's messages counted from the newest, answered oldest-first within the page (as the pane shows them). */
     async page(chat: ChatRow, pageNumber: number) {
-      const rows = await withSender(messagesOf(chat)).orderBy('chatMessages.id', 'desc')
+      const rows = await messagesOf(chat).select(COLUMNS).orderBy('chatMessages.id', 'desc')
         .limit(PAGE_SIZE + 1).offset((pageNumber - 1) * PAGE_SIZE);
-      return { records: rows.slice(0, PAGE_SIZE).reverse().map(view), hasMore: rows.length > PAGE_SIZE };
+      return { records: (await withSenders(chat, rows.slice(0, PAGE_SIZE).reverse())).map(view), hasMore: rows.length > PAGE_SIZE };
     },
 
     /**
@@ -33,14 +37,16 @@ export function chatMessages(sdk: AtriumSdk) {
      */
     async post(chat: ChatRow, sender: { id: number; name: string }, text: string): Promise<MessageView> {
       const at = dbNow();
-      const id = await knex.transaction(async (trx) => {
-        await trx('chats').where({ id: chat.id, companyId: chat.companyId }).update({ lastMessage: `${sender.name}: ${text}`, updatedAt: at });
-        const [inserted] = await trx('chatMessages').insert({ companyId: chat.companyId, chatId: chat.id, senderId: sender.id, message: text, createdAt: at, updatedAt: at });
-        await trx('chatUsers').where('chatId', chat.id).whereNot('userId', sender.id)
-          .update({ unreads: trx.raw('?? + 1', ['unreads']), updatedAt: at });
+      const id = await sdk.db.transaction(async (tx) => {
+        await tx.table('chats', chat.companyId).where({ id: chat.id }).update({ lastMessage: `${sender.name}: ${text}`, updatedAt: at });
+        const [inserted] = await tx.table('chatMessages', chat.companyId).insert({ chatId: chat.id, senderId: sender.id, message: text, createdAt: at, updatedAt: at });
+        // chatUsers (no companyId): the members of the chat found above with its company.
+        await tx.unscoped('chatUsers').where('chatId', chat.id).whereNot('userId', sender.id)
+          .update({ updatedAt: at }).increment('unreads', 1);
         return Number(inserted);
       });
-      return view((await withSender(messagesOf(chat)).where('chatMessages.id', id).first())!);
+      const [row] = await withSenders(chat, [await messagesOf(chat).where('chatMessages.id', id).first(COLUMNS)]);
+      return view(row);
     },
   };
 }

@@ -13,18 +13,20 @@ const PAGE_SIZE = 20;
  * filter); members are read and written only for a chat found that way.
  */
 export function chatStore(sdk: AtriumSdk) {
-  const { knex } = sdk;
-  const chatsOf = (companyId: number) => knex<ChatRow>('chats').where('chats.companyId', companyId);
+  const chatsOf = (companyId: number) => sdk.db.table<ChatRow>('chats', companyId);
+  /** chatUsers has no companyId: it is read and written only for a chat first found with chatsOf(companyId). */
+  const membersTable = (db = sdk.db) => db.unscoped('chatUsers');
 
-  async function membersOf(chatIds: number[]): Promise<Map<number, MemberView[]>> {
+  async function membersOf(companyId: number, chatIds: number[]): Promise<Map<number, MemberView[]>> {
     const byChat = new Map<number, MemberView[]>(chatIds.map((id) => [id, []]));
     if (chatIds.length === 0) return byChat;
-    const rows = await knex('chatUsers').join('users', 'users.id', 'chatUsers.userId')
-      .whereIn('chatUsers.chatId', chatIds)
-      .select('chatUsers.chatId', 'chatUsers.userId', 'chatUsers.unreads', 'users.name')
-      .orderBy('users.name').orderBy('users.id');
-    for (const r of rows) {
-      byChat.get(Number(r.chatId))!.push({ userId: Number(r.userId), unreads: Number(r.unreads), user: { id: Number(r.userId), name: r.name } });
+    const rows: Array<{ chatId: number; userId: number; unreads: number }> = await membersTable().whereIn('chatId', chatIds).select('chatId', 'userId', 'unreads');
+    // The core's users, in name order: members are listed in that order.
+    const users = await sdk.services.users.list(companyId, rows.map((r) => Number(r.userId)));
+    const rowsOf = new Map<number, typeof rows>();
+    for (const r of rows) rowsOf.set(Number(r.userId), [...(rowsOf.get(Number(r.userId)) ?? []), r]);
+    for (const user of users) {
+      for (const r of rowsOf.get(user.id) ?? []) byChat.get(Number(r.chatId))!.push({ userId: user.id, unreads: Number(r.unreads), user });
     }
     return byChat;
   }
@@ -34,8 +36,8 @@ export function chatStore(sdk: AtriumSdk) {
     users, lastMessage: chat.lastMessage, createdAt: isoOf(chat.createdAt), updatedAt: isoOf(chat.updatedAt),
   });
 
-  async function views(chats: ChatRow[]): Promise<ChatView[]> {
-    const members = await membersOf(chats.map((c) => Number(c.id)));
+  async function views(companyId: number, chats: ChatRow[]): Promise<ChatView[]> {
+    const members = await membersOf(companyId, chats.map((c) => Number(c.id)));
     return chats.map((c) => view(c, members.get(Number(c.id)) ?? []));
   }
 
@@ -45,7 +47,7 @@ export function chatStore(sdk: AtriumSdk) {
     /** The chat as the API shows it (members with their unread counters), read fresh. */
     async viewOf(companyId: number, chatId: number): Promise<ChatView | undefined> {
       const chat = await chatsOf(companyId).where('chats.id', chatId).first();
-      return chat ? (await views([chat]))[0] : undefined;
+      return chat ? (await views(companyId, [chat]))[0] : undefined;
     },
 
     /** A chat of the company, by id or uuid, only if `userId` is a member (else undefined: the caller never learns it exists). */
@@ -64,14 +66,14 @@ export function chatStore(sdk: AtriumSdk) {
       const term = searchParam?.trim().toLowerCase();
       if (term) q.whereRaw('LOWER(chats.title) LIKE ? ESCAPE ?', [`%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`, '\\']);
       const rows = await q;
-      return { records: await views(rows.slice(0, PAGE_SIZE)), hasMore: rows.length > PAGE_SIZE };
+      return { records: await views(companyId, rows.slice(0, PAGE_SIZE)), hasMore: rows.length > PAGE_SIZE };
     },
 
     async create(companyId: number, ownerId: number, title: string, memberIds: number[]): Promise<number> {
       const at = dbNow();
-      return knex.transaction(async (trx) => {
-        const [id] = await trx('chats').insert({ companyId, uuid: randomUUID(), title, ownerId, lastMessage: null, createdAt: at, updatedAt: at });
-        await trx('chatUsers').insert(memberIds.map((userId) => ({ chatId: id, userId, unreads: 0, createdAt: at, updatedAt: at })));
+      return sdk.db.transaction(async (tx) => {
+        const [id] = await tx.table('chats', companyId).insert({ uuid: randomUUID(), title, ownerId, lastMessage: null, createdAt: at, updatedAt: at });
+        await membersTable(tx).insert(memberIds.map((userId) => ({ chatId: id, userId, unreads: 0, createdAt: at, updatedAt: at })));
         return Number(id);
       });
     },
@@ -83,13 +85,13 @@ export function chatStore(sdk: AtriumSdk) {
      */
     async update(chat: ChatRow, title: string, memberIds: number[]): Promise<number[]> {
       const at = dbNow();
-      return knex.transaction(async (trx) => {
-        await trx('chats').where({ id: chat.id, companyId: chat.companyId }).update({ title, updatedAt: at });
-        const current = (await trx('chatUsers').where('chatId', chat.id).pluck('userId')).map(Number);
-        const dropped = current.filter((id) => !memberIds.includes(id));
+      return sdk.db.transaction(async (tx) => {
+        await tx.table('chats', chat.companyId).where({ id: chat.id }).update({ title, updatedAt: at });
+        const current = (await membersTable(tx).where('chatId', chat.id).pluck('userId')).map(Number);
+        const dropped = current.filter((id: number) => !memberIds.includes(id));
         const added = memberIds.filter((id) => !current.includes(id));
-        if (dropped.length) await trx('chatUsers').where('chatId', chat.id).whereIn('userId', dropped).delete();
-        if (added.length) await trx('chatUsers').insert(added.map((userId) => ({ chatId: chat.id, userId, unreads: 0, createdAt: at, updatedAt: at })));
+        if (dropped.length) await membersTable(tx).where('chatId', chat.id).whereIn('userId', dropped).delete();
+        if (added.length) await membersTable(tx).insert(added.map((userId) => ({ chatId: chat.id, userId, unreads: 0, createdAt: at, updatedAt: at })));
         return dropped;
       });
     },
@@ -100,18 +102,18 @@ export function chatStore(sdk: AtriumSdk) {
     },
 
     async memberIds(chatId: number): Promise<number[]> {
-      return (await knex('chatUsers').where('chatId', chatId).pluck('userId')).map(Number);
+      return (await membersTable().where('chatId', chatId).pluck('userId')).map(Number);
     },
 
     /** Resets only this member's counter. */
     async markRead(chatId: number, userId: number) {
-      await knex('chatUsers').where({ chatId, userId }).update({ unreads: 0, updatedAt: dbNow() });
+      await membersTable().where({ chatId, userId }).update({ unreads: 0, updatedAt: dbNow() });
     },
 
     /** The caller's unread messages over all their chats (the side-menu dot), and how many chats hold them. */
     async unreadTotal(companyId: number, userId: number) {
-      const row = await knex('chatUsers').join('chats', 'chats.id', 'chatUsers.chatId')
-        .where('chats.companyId', companyId).where('chatUsers.userId', userId).where('chatUsers.unreads', '>', 0)
+      const row = await chatsOf(companyId).join('chatUsers', 'chatUsers.chatId', 'chats.id')
+        .where('chatUsers.userId', userId).where('chatUsers.unreads', '>', 0)
         .sum({ unreads: 'chatUsers.unreads' }).count({ chats: '*' }).first();
       return { unreads: Number(row?.unreads ?? 0), chats: Number(row?.chats ?? 0) };
     },

@@ -36,11 +36,7 @@ export async function boardScope(sdk: AtriumSdk, user: AuthUser, requested: numb
     if (showAll || !requested) return { kind: 'all' };
     return { kind: 'queues', queueIds: requested, includeUnqueued: true };
   }
-  const own = await sdk.models.Queue.scoped(user.companyId)
-    .join('userQueues', 'userQueues.queueId', 'queues.id')
-    .where('userQueues.userId', user.id)
-    .select('queues.id');
-  const ownIds = own.map((queue) => Number(queue.id));
+  const ownIds = await sdk.services.queues.idsOfUser(user.companyId, user.id);
   const queueIds = requested ? requested.filter((id) => ownIds.includes(id)) : ownIds;
   return { kind: 'queues', queueIds, includeUnqueued: true, unqueuedUserId: user.id };
 }

@@ -6,7 +6,7 @@ import type { LaneTag, TicketCard } from './types.js';
 export const BOARD_LIMIT = 500;
 const LIVE = ['open', 'pending'];
 
-export const toTagCard = (tag: Tag): LaneTag => ({ id: tag.id, name: tag.name, color: tag.color, kanban: Number(tag.kanban) });
+export const toTagCard = (tag: Pick<Tag, 'id' | 'name' | 'color' | 'kanban'>): LaneTag => ({ id: tag.id, name: tag.name, color: tag.color, kanban: Number(tag.kanban) });
 
 /** The card shape the board, the routes and the realtime event share. */
 export function toTicketCard(ticket: Ticket): TicketCard {
@@ -59,6 +59,5 @@ export async function findTicketCard(sdk: AtriumSdk, companyId: number, ticketId
 
 /** The company's kanban tags: the board's lanes, in creation order. */
 export async function listLaneTags(sdk: AtriumSdk, companyId: number): Promise<LaneTag[]> {
-  const tags = await sdk.models.Tag.scoped(companyId).where('tags.kanban', 1).orderBy('tags.id');
-  return tags.map(toTagCard);
+  return (await sdk.services.tags.kanbanLanes(companyId)).map(toTagCard);
 }

@@ -20,18 +20,12 @@ export function splitHandoff(answer: string): { text: string; handoff: boolean }
 export function promptResponder(sdk: AtriumSdk, store: PromptStore) {
   /** The newest `limit` text messages of the ticket up to this one, oldest first (peers sent the oldest N). */
   async function history(ctx: ResponderContext, limit: number): Promise<ChatTurn[]> {
-    const rows = await sdk.models.Message.scoped(ctx.companyId)
-      .where({ ticketId: ctx.ticket.id }).where('id', '<=', ctx.message.id)
-      .whereNotNull('body').whereNot('body', '')
-      .orderBy('id', 'desc').limit(limit).select('id', 'body', 'fromMe');
-    return rows.reverse().map((m) => ({ role: m.fromMe ? 'assistant' : 'user', content: String(m.body) }));
+    return sdk.services.history.turns(ctx.companyId, ctx.ticket.id, { upTo: ctx.message.id, limit });
   }
 
   /** A burst: a newer contact message is already waiting; its own turn will answer with this one in its history. */
   async function newerMessageWaits(ctx: ResponderContext) {
-    const newer = await sdk.models.Message.scoped(ctx.companyId)
-      .where({ ticketId: ctx.ticket.id, fromMe: false }).where('id', '>', ctx.message.id).resultSize();
-    return newer > 0;
+    return sdk.services.history.newerInbound(ctx.companyId, ctx.ticket.id, ctx.message.id);
   }
 
   return {

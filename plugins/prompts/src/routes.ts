@@ -43,14 +43,14 @@ export function promptRoutes(sdk: AtriumSdk, store: PromptStore): FastifyPluginA
   const notFound = () => sdk.errors.notFound('ERR_NO_PROMPT_FOUND', 'Prompt not found');
 
   const queueOf = async (companyId: number, queueId: number) => {
-    const queue = await sdk.models.Queue.scoped(companyId).findById(queueId);
+    const [queue] = await sdk.services.queues.list(companyId, [queueId]);
     if (!queue) throw sdk.errors.notFound('ERR_NO_QUEUE_FOUND', 'Queue not found');
     return queue;
   };
   const view = async (row: PromptRow): Promise<Prompt> => {
-    const queue = await sdk.models.Queue.scoped(row.companyId).findById(row.queueId);
+    const [queue] = await sdk.services.queues.list(row.companyId, [row.queueId]);
     const { companyId: _companyId, ...rest } = row;
-    return { ...rest, queue: queue ? { id: queue.id, name: queue.name } : null };
+    return { ...rest, queue: queue ?? null };
   };
   // Events carry the masked key, never the stored ciphertext.
   const announce = (companyId: number, payload: Record<string, unknown>) =>
@@ -71,10 +71,7 @@ export function promptRoutes(sdk: AtriumSdk, store: PromptStore): FastifyPluginA
 
   /** The prompt answers its queue: the queue points at it (the queue dialog may point elsewhere later). */
   const linkQueue = async (companyId: number, promptId: number, queueId: number, previousQueueId?: number) => {
-    if (previousQueueId && previousQueueId !== queueId) {
-      await sdk.knex('queues').where({ companyId, id: previousQueueId, promptId }).update({ promptId: null });
-    }
-    await sdk.knex('queues').where({ companyId, id: queueId }).update({ promptId });
+    await sdk.services.links.pointQueueAtPrompt(companyId, queueId, promptId, previousQueueId);
   };
 
   return async (app) => {

@@ -18,7 +18,7 @@ const COLUMNS = ['id', 'companyId', 'name', 'prompt', 'model', 'maxTokens', 'tem
 
 /** The prompts table, every query filtered by company: another company's prompt does not exist. */
 export function promptStore(sdk: AtriumSdk) {
-  const rows = (companyId: number) => sdk.knex('prompts').where({ companyId });
+  const rows = (companyId: number) => sdk.db.table('prompts', companyId);
   const normalise = (row: PromptRow): PromptRow => ({ ...row, temperature: Math.round(Number(row.temperature) * 10) / 10 });
 
   return {
@@ -32,7 +32,7 @@ export function promptStore(sdk: AtriumSdk) {
       return (await query).map(normalise);
     },
     async insert(companyId: number, values: Omit<PromptRow, 'id' | 'companyId'>): Promise<number> {
-      const [id] = await sdk.knex('prompts').insert({ ...values, companyId });
+      const [id] = await rows(companyId).insert(values);
       return Number(id);
     },
     async update(companyId: number, id: number, values: Omit<PromptRow, 'id' | 'companyId'>) {
@@ -40,12 +40,9 @@ export function promptStore(sdk: AtriumSdk) {
     },
     /** Deletes the prompt and every pointer to it, so no queue, connection or ticket names a prompt that is gone. */
     async remove(companyId: number, id: number) {
-      await sdk.knex.transaction(async (trx) => {
-        await trx('prompts').where({ companyId, id }).delete();
-        for (const table of ['queues', 'whatsapps', 'tickets']) {
-          await trx(table).where({ companyId, promptId: id }).update({ promptId: null });
-        }
-      });
+      // The pointers first: a failure then leaves the prompt in place rather than pointers to nothing.
+      await sdk.services.links.detachPrompt(companyId, id);
+      await rows(companyId).where({ id }).delete();
     },
   };
 }

@@ -29,7 +29,7 @@ export function messageRoutes(sdk: AtriumSdk, s: ChatSchemas, store: ChatStore, 
     }, async (request) => {
       const { companyId, id: userId } = request.user;
       const chat = await memberChat(companyId, userId, request.params.id);
-      const sender = (await sdk.models.User.scoped(companyId).findById(userId).select('id', 'name'))!;
+      const [sender] = await sdk.services.users.list(companyId, [userId]);
       const newMessage = await messages.post(chat, { id: sender.id, name: sender.name }, request.body.message.trim());
       const view = (await store.viewOf(companyId, chat.id))!;
       audience.tell(companyId, view.users.map((m) => m.userId), { action: 'new-message', chat: view, newMessage });

@@ -1,0 +1,157 @@
+import type { Knex } from 'knex';
+import { Contact, FileList, FileListOption, Message, Queue, Tag, Ticket, User, Whatsapp } from '../db/models/index.js';
+import type {
+  ConnectionsService, ContactsService, FileListsService, HistoryService, LinksService, QueuesService, TagsService, TagView, TicketChangeNotice, TicketTagsService, UsersService,
+} from './services.js';
+
+/**
+ * The core's tables plugins used to read or write with raw knex, published instead as small
+ * company-scoped services (sdk.services). Each one takes the company first and never reaches
+ * another company's rows; the scoped models below throw without one.
+ */
+
+export function queuesService(): QueuesService {
+  return {
+    async list(companyId, ids) {
+      if (ids.length === 0) return [];
+      const rows = await Queue.scoped(companyId).whereIn('queues.id', [...new Set(ids)]).orderBy('queues.id').select('queues.id', 'queues.name');
+      return rows.map((q) => ({ id: Number(q.id), name: q.name }));
+    },
+    async idsOfUser(companyId, userId) {
+      const rows = await Queue.scoped(companyId).join('userQueues', 'userQueues.queueId', 'queues.id')
+        .where({ 'userQueues.userId': userId, 'userQueues.companyId': companyId }).orderBy('queues.id').select('queues.id');
+      return rows.map((q) => Number(q.id));
+    },
+  };
+}
+
+export function historyService(): HistoryService {
+  return {
+    async turns(companyId, ticketId, { upTo, limit }) {
+      const rows = await Message.scoped(companyId)
+        .where({ ticketId }).where('id', '<=', upTo).whereNotNull('body').whereNot('body', '')
+        .orderBy('id', 'desc').limit(limit).select('id', 'body', 'fromMe');
+      return rows.reverse().map((m) => ({ role: m.fromMe ? 'assistant' as const : 'user' as const, content: String(m.body) }));
+    },
+    async newerInbound(companyId, ticketId, afterId) {
+      return !!(await Message.scoped(companyId).where({ ticketId, fromMe: false }).where('id', '>', afterId).select('id').first());
+    },
+  };
+}
+
+export function usersService(): UsersService {
+  return {
+    async list(companyId, ids) {
+      if (ids.length === 0) return [];
+      const rows = await User.scoped(companyId).whereIn('users.id', [...new Set(ids)]).orderBy('users.name').orderBy('users.id').select('users.id', 'users.name');
+      return rows.map((u) => ({ id: Number(u.id), name: u.name }));
+    },
+  };
+}
+
+const tagView = (tag: Tag): TagView => ({ id: Number(tag.id), name: tag.name, color: tag.color, kanban: Number(tag.kanban) });
+
+export function fileListsService(): FileListsService {
+  return {
+    async exists(companyId, fileListId) {
+      return !!(await FileList.scoped(companyId).findById(fileListId).select('fileLists.id'));
+    },
+    async files(companyId, fileListId) {
+      const options = await FileListOption.scoped(companyId).where({ fileListId }).orderBy('id');
+      return options.map((o) => ({ path: o.path ?? null, name: o.name, mediaType: o.mediaType ?? null }));
+    },
+  };
+}
+
+export function tagsService(): TagsService {
+  return {
+    async exists(companyId, tagId) {
+      return !!(await Tag.scoped(companyId).findById(tagId).select('tags.id'));
+    },
+    async find(companyId, tagId) {
+      const tag = await Tag.scoped(companyId).findById(tagId);
+      return tag ? tagView(tag) : null;
+    },
+    async kanbanLanes(companyId) {
+      return (await Tag.scoped(companyId).where('tags.kanban', 1).orderBy('tags.id')).map(tagView);
+    },
+  };
+}
+
+export function connectionsService(): ConnectionsService {
+  return {
+    async find(companyId, id) {
+      const row = await Whatsapp.scoped(companyId).findById(id).select('whatsapps.id', 'whatsapps.name', 'whatsapps.status');
+      return row ? { id: Number(row.id), name: row.name, status: row.status } : null;
+    },
+  };
+}
+
+export function contactsService(): ContactsService {
+  return {
+    async taggedAudience(companyId, tagId, { afterId, limit }) {
+      // The contacts (no groups) of the company's tickets carrying the tag, in id order for paging.
+      const rows = await Contact.scoped(companyId)
+        .where('contacts.isGroup', false).where('contacts.id', '>', afterId)
+        .whereExists(Ticket.scoped(companyId).join('ticketTags', 'ticketTags.ticketId', 'tickets.id')
+          .whereRaw('?? = ??', ['tickets.contactId', 'contacts.id']).where({ 'ticketTags.tagId': tagId, 'ticketTags.companyId': companyId }).select('tickets.id'))
+        .orderBy('contacts.id').limit(limit).select('contacts.id', 'contacts.name', 'contacts.number', 'contacts.email');
+      return rows.map((c) => ({ id: Number(c.id), name: c.name ?? null, number: c.number, email: c.email ?? null }));
+    },
+  };
+}
+
+/** The link rows of a ticket and its tags, stamped with the company (migration 061). */
+function ticketTagRows(companyId: number, ticketId: number, tagIds: number[]) {
+  return tagIds.map((tagId) => ({ companyId, ticketId, tagId }));
+}
+
+export function ticketTagsService(knex: Knex, emitChange: (companyId: number, ticketId: number, change: TicketChangeNotice) => Promise<void>): TicketTagsService {
+  /** The ticket and tags must be the company's; returns the tag ids that are. */
+  const companyTags = async (companyId: number, ticketId: number, tagIds: number[]) => {
+    if (!(await Ticket.scoped(companyId).findById(ticketId).select('tickets.id'))) return null;
+    if (tagIds.length === 0) return [];
+    return (await Tag.scoped(companyId).whereIn('tags.id', tagIds).select('tags.id')).map((t) => Number(t.id));
+  };
+  return {
+    async add(companyId, ticketId, tagIds, { emit = true } = {}) {
+      const ids = await companyTags(companyId, ticketId, tagIds);
+      if (!ids) return 0;
+      if (ids.length) await knex('ticketTags').insert(ticketTagRows(companyId, ticketId, ids)).onConflict(['ticketId', 'tagId']).ignore();
+      if (emit && ids.length) await emitChange(companyId, ticketId, { changed: ['tags'] });
+      return ids.length;
+    },
+    async remove(companyId, ticketId, tagIds, { emit = true } = {}) {
+      const ids = await companyTags(companyId, ticketId, tagIds);
+      if (!ids?.length) return 0;
+      const removed = await knex('ticketTags').where({ companyId, ticketId }).whereIn('tagId', ids).delete();
+      if (emit && removed) await emitChange(companyId, ticketId, { changed: ['tags'] });
+      return removed;
+    },
+  };
+}
+
+/**
+ * Pointers a plugin's configuration leaves in the core's rows (queues/whatsapps/tickets.integrationId and
+ * promptId). Raw UPDATEs filtered by companyId, as the plugins wrote them: no updatedAt bump, so clearing a
+ * deleted prompt does not reorder the company's tickets.
+ */
+export function linksService(knex: Knex): LinksService {
+  const clear = async (companyId: number, column: 'integrationId' | 'promptId', id: number, extra: Record<string, unknown> = {}) => {
+    await knex.transaction(async (trx) => {
+      await trx('queues').where({ companyId, [column]: id }).update({ [column]: null });
+      await trx('whatsapps').where({ companyId, [column]: id }).update({ [column]: null });
+      await trx('tickets').where({ companyId, [column]: id }).update({ [column]: null, ...extra });
+    });
+  };
+  return {
+    detachIntegration: (companyId, integrationId) => clear(companyId, 'integrationId', integrationId, { useIntegration: false }),
+    detachPrompt: (companyId, promptId) => clear(companyId, 'promptId', promptId),
+    async pointQueueAtPrompt(companyId, queueId, promptId, previousQueueId) {
+      if (previousQueueId && previousQueueId !== queueId) {
+        await knex('queues').where({ companyId, id: previousQueueId, promptId }).update({ promptId: null });
+      }
+      await knex('queues').where({ companyId, id: queueId }).update({ promptId });
+    },
+  };
+}
