@@ -14,6 +14,7 @@ export class Ticket extends TenantModel {
   static tableName = 'tickets';
   static booleanColumns = ['isGroup', 'chatbot', 'useIntegration'];
   static dateColumns = ['ratingRequestedAt', 'acceptedAt', 'closedAt', 'lastInboundAt'];
+  static hiddenColumns = INTERNAL_COLUMNS;
 
   uuid!: string;
   contactId!: number;
@@ -54,12 +55,6 @@ export class Ticket extends TenantModel {
 
   $formatDatabaseJson(json: Record<string, unknown>) {
     const out = super.$formatDatabaseJson(json);
-    for (const internal of INTERNAL_COLUMNS) delete out[internal];
-    return out;
-  }
-
-  $formatJson(json: Record<string, unknown>) {
-    const out = super.$formatJson(json);
     for (const internal of INTERNAL_COLUMNS) delete out[internal];
     return out;
   }

@@ -8,6 +8,8 @@ export class User extends TenantModel {
   static tableName = 'users';
   static booleanColumns = ['super', 'online'];
   static dateColumns = ['lastSeenAt', 'lockedUntil'];
+  /** Never sent to a client: the password hash and the login counters. */
+  static hiddenColumns = ['passwordHash', 'tokenVersion', 'failedLogins', 'lockedUntil'];
 
   name!: string;
   email!: string;
@@ -25,15 +27,6 @@ export class User extends TenantModel {
   company?: Company;
   queues?: Queue[];
 
-  /** Never send the password hash or login counters to a client. */
-  $formatJson(json: Record<string, unknown>) {
-    const out = super.$formatJson(json);
-    delete out.passwordHash;
-    delete out.tokenVersion;
-    delete out.failedLogins;
-    delete out.lockedUntil;
-    return out;
-  }
 
   static get relationMappings() {
     return {

@@ -15,8 +15,8 @@ export interface Actor {
 
 export async function loadActor(user: Pick<AuthUser, 'id' | 'companyId'>): Promise<Actor> {
   // Two small reads side by side: a graph fetch of the queues cost more CPU than both (every ticket request loads the actor).
-  const [row, queues] = await Promise.all([
-    User.scoped(user.companyId).findById(user.id).select('id', 'companyId', 'name', 'profile', 'super', 'allTicket', 'whatsappId'),
+  const [[row], queues] = await Promise.all([
+    User.plainRows<User>(User.scoped(user.companyId).where('users.id', user.id).select('id', 'companyId', 'name', 'profile', 'super', 'allTicket', 'whatsappId')),
     User.knex()('userQueues').where({ companyId: user.companyId, userId: user.id }).select('queueId') as Promise<Array<{ queueId: number }>>,
   ]);
   if (!row) throw notFound('ERR_NO_USER_FOUND');

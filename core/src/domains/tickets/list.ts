@@ -6,7 +6,7 @@ import { badRequest } from '../../http/errors.js';
 import { offsetOf, pageResult, PAGE_SIZE } from '../../http/schemas.js';
 import type { Actor } from './access.js';
 import { keptTicketCount } from './counts.js';
-import { ticketViews, type TicketView } from './view.js';
+import { ticketViews, type TicketRow, type TicketView } from './view.js';
 
 export interface TicketListQuery {
   searchParam?: string;
@@ -98,7 +98,7 @@ export async function listTickets(actor: Actor, query: TicketListQuery): Promise
   const countOf = () => countable ? keptTicketCount(actor, { status: query.status, showAll, queueIds, users }) : q.clone().resultSize();
   const { limit, offset } = offsetOf(query.pageNumber);
   const [rows, count] = await Promise.all([
-    q.clone().orderBy('tickets.updatedAt', 'desc').orderBy('tickets.id', 'desc').limit(limit + 1).offset(offset),
+    Ticket.plainRows<TicketRow>(q.clone().orderBy('tickets.updatedAt', 'desc').orderBy('tickets.id', 'desc').limit(limit + 1).offset(offset)),
     (query.pageNumber ?? 1) === 1 ? countOf() : Promise.resolve(undefined),
   ]);
   const { items, hasMore } = pageResult(rows, PAGE_SIZE);
@@ -116,8 +116,8 @@ async function searchPage(companyId: number, q: ReturnType<typeof Ticket.scoped>
   const ordered = ((await candidates) as Array<{ id: number }>).map((r) => Number(r.id));
   const { limit, offset } = offsetOf(pageNumber);
   const pageIds = ordered.slice(offset, offset + limit + 1);
-  const byId = new Map((pageIds.length ? await Ticket.scoped(companyId).whereIn('tickets.id', pageIds) : []).map((t) => [t.id, t] as const));
-  const rows = pageIds.map((id) => byId.get(id)).filter((t): t is Ticket => t !== undefined);
+  const byId = new Map((pageIds.length ? await Ticket.plainRows<TicketRow>(Ticket.scoped(companyId).whereIn('tickets.id', pageIds)) : []).map((t) => [t.id, t] as const));
+  const rows = pageIds.map((id) => byId.get(id)).filter((t): t is TicketRow => t !== undefined);
   const { items, hasMore } = pageResult(rows, PAGE_SIZE);
   return { tickets: await ticketViews(companyId, items), ...((pageNumber ?? 1) === 1 ? { count: ordered.length } : {}), hasMore };
 }

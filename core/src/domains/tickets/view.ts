@@ -4,9 +4,12 @@ import type { TicketView } from './schemas.js';
 
 export type { TicketView } from './schemas.js';
 
+/** A ticket row as JSON (`Ticket.plainRows`): what the views are built from besides models. */
+export type TicketRow = Omit<TicketView, 'protocol' | 'contact' | 'queue' | 'whatsapp' | 'user' | 'tags'> & { protocol?: string | null };
+
 /** Relations the caller already has (the pipeline knows the contact and connection): not re-read. */
 export interface KnownRelations {
-  contacts?: Contact[];
+  contacts?: Array<Contact | TicketView['contact'] & object>;
   whatsapps?: Array<Pick<Whatsapp, 'id' | 'name'>>;
   queues?: Array<Pick<Queue, 'id' | 'name' | 'color'>>;
 }
@@ -16,9 +19,10 @@ const uniq = (ids: Array<number | null | undefined>) => [...new Set(ids.filter((
 /**
  * The ticket as the console shows it (core §3): contact, user (name), queue (name, color), whatsapp
  * (name), tags (name, color). One query per relation for the whole page, run in parallel, only for
- * relations not already known: a page of 20 tickets costs at most five small indexed reads.
+ * relations not already known: a page of 20 tickets costs at most five small indexed reads, read as
+ * plain rows (no models: every ticket list and ticket event comes through here).
  */
-export async function ticketViews(companyId: number, tickets: Ticket[], known: KnownRelations = {}): Promise<TicketView[]> {
+export async function ticketViews(companyId: number, tickets: ReadonlyArray<Ticket | TicketRow>, known: KnownRelations = {}): Promise<TicketView[]> {
   if (tickets.length === 0) return [];
   const need = <T extends { id: number }>(have: T[] | undefined, ids: number[]) => {
     const found = new Map((have ?? []).map((r) => [r.id, r] as const));
@@ -30,18 +34,19 @@ export async function ticketViews(companyId: number, tickets: Ticket[], known: K
   const userIds = uniq(tickets.map((t) => t.userId));
   const ticketIds = tickets.map((t) => t.id);
 
+  const none = Promise.resolve([]);
   const [contactRows, whatsappRows, queueRows, userRows, tagRows] = await Promise.all([
-    contacts.missing.length ? Contact.scoped(companyId).whereIn('id', contacts.missing) : [],
-    whatsapps.missing.length ? Whatsapp.scoped(companyId).whereIn('id', whatsapps.missing).select('id', 'name') : [],
-    queues.missing.length ? Queue.scoped(companyId).whereIn('id', queues.missing).select('id', 'name', 'color') : [],
-    userIds.length ? User.scoped(companyId).whereIn('id', userIds).select('id', 'name') : [],
-    Tag.scoped(companyId).join('ticketTags', 'ticketTags.tagId', 'tags.id').where('ticketTags.companyId', companyId).whereIn('ticketTags.ticketId', ticketIds)
-      .select('tags.id', 'tags.name', 'tags.color', 'ticketTags.ticketId') as unknown as Promise<Array<Tag & { ticketId: number }>>,
+    contacts.missing.length ? Contact.plainRows<Contact>(Contact.scoped(companyId).whereIn('id', contacts.missing)) : none,
+    whatsapps.missing.length ? Whatsapp.plainRows<Pick<Whatsapp, 'id' | 'name'>>(Whatsapp.scoped(companyId).whereIn('id', whatsapps.missing).select('id', 'name')) : none,
+    queues.missing.length ? Queue.plainRows<Pick<Queue, 'id' | 'name' | 'color'>>(Queue.scoped(companyId).whereIn('id', queues.missing).select('id', 'name', 'color')) : none,
+    userIds.length ? User.plainRows<Pick<User, 'id' | 'name'>>(User.scoped(companyId).whereIn('id', userIds).select('id', 'name')) : none,
+    Tag.plainRows<Pick<Tag, 'id' | 'name' | 'color'> & { ticketId: number }>(Tag.scoped(companyId).join('ticketTags', 'ticketTags.tagId', 'tags.id')
+      .where('ticketTags.companyId', companyId).whereIn('ticketTags.ticketId', ticketIds).select('tags.id', 'tags.name', 'tags.color', 'ticketTags.ticketId')),
   ]);
-  for (const r of contactRows as Contact[]) contacts.found.set(r.id, r);
-  for (const r of whatsappRows as Whatsapp[]) whatsapps.found.set(r.id, r);
-  for (const r of queueRows as Queue[]) queues.found.set(r.id, r);
-  const users = new Map((userRows as User[]).map((u) => [u.id, u] as const));
+  for (const r of contactRows) contacts.found.set(r.id, r);
+  for (const r of whatsappRows) whatsapps.found.set(r.id, r);
+  for (const r of queueRows) queues.found.set(r.id, r);
+  const users = new Map(userRows.map((u) => [u.id, u] as const));
   const tagsOf = new Map<number, Array<{ id: number; name: string; color: string }>>();
   for (const tag of tagRows) {
     const list = tagsOf.get(Number(tag.ticketId)) ?? [];
@@ -50,7 +55,7 @@ export async function ticketViews(companyId: number, tickets: Ticket[], known: K
   }
 
   return tickets.map((t) => {
-    const json = (typeof t.toJSON === 'function' ? t.toJSON() : { ...t }) as unknown as TicketView;
+    const json = ('toJSON' in t && typeof t.toJSON === 'function' ? t.toJSON() : t) as unknown as TicketView;
     const contact = contacts.found.get(t.contactId);
     const queue = t.queueId ? queues.found.get(t.queueId) : undefined;
     const whatsapp = t.whatsappId ? whatsapps.found.get(t.whatsappId) : undefined;
@@ -58,7 +63,7 @@ export async function ticketViews(companyId: number, tickets: Ticket[], known: K
     return {
       ...json,
       protocol: protocolOf(t),
-      contact: contact ? ((typeof contact.toJSON === 'function' ? contact.toJSON() : contact) as TicketView['contact']) : null,
+      contact: contact ? (('toJSON' in contact && typeof contact.toJSON === 'function' ? contact.toJSON() : contact) as TicketView['contact']) : null,
       queue: queue ? { id: queue.id, name: queue.name, color: queue.color } : null,
       whatsapp: whatsapp ? { id: whatsapp.id, name: whatsapp.name } : null,
       user: user ? { id: user.id, name: user.name } : null,
@@ -67,6 +72,6 @@ export async function ticketViews(companyId: number, tickets: Ticket[], known: K
   });
 }
 
-export async function ticketView(companyId: number, ticket: Ticket, known: KnownRelations = {}): Promise<TicketView> {
+export async function ticketView(companyId: number, ticket: Ticket | TicketRow, known: KnownRelations = {}): Promise<TicketView> {
   return (await ticketViews(companyId, [ticket], known))[0];
 }
