@@ -65,7 +65,9 @@ export async function listTickets(actor: Actor, query: TicketListQuery): Promise
   }
   if (queueIds?.length) q.whereIn('tickets.queueId', queueIds);
   if (users?.length) q.whereIn('tickets.userId', users);
-  if (tags?.length) q.whereExists((sub) => sub.from('ticketTags').whereRaw('?? = ??', ['ticketTags.ticketId', 'tickets.id']).whereIn('ticketTags.tagId', tags));
+  if (tags?.length) {
+    q.whereExists((sub) => sub.from('ticketTags').where('ticketTags.companyId', companyId).whereRaw('?? = ??', ['ticketTags.ticketId', 'tickets.id']).whereIn('ticketTags.tagId', tags));
+  }
   if (query.date) { const [from, to] = dayRange(query.date); q.where('tickets.createdAt', '>=', from).where('tickets.createdAt', '<', to); }
   if (query.updatedAt) { const [from, to] = dayRange(query.updatedAt); q.where('tickets.updatedAt', '>=', from).where('tickets.updatedAt', '<', to); }
   if (query.withUnreadMessages === 'true') q.where('tickets.unreadMessages', '>', 0);
