@@ -32,7 +32,7 @@ interface Ctx {
 
 export function registerScaffoldedPluginScenario(ctx: () => Ctx) {
   test('a plugin scaffolded by create-plugin outside the repo is loaded by the core and its list page works in the console', async () => {
-    const { app, newPage, login } = ctx();
+    const { newPage, login } = ctx();
     const { hashPassword } = await import('../../core/src/util/password.js');
     const suffix = Date.now();
     const plan = await models.Plan.query().insertAndFetch({ name: `Desk ${suffix}`, users: 0, connections: 0, queues: 0, value: 10, features: { useDeskNotes: true } } as never);
