@@ -13,7 +13,6 @@ import path from 'node:path';
 import { fastifyTrustProxy, loadConfig, redisPrefix, repoRoot, type Config } from './config/index.js';
 import { createKnex, ensureMysqlDatabase } from './db/connection.js';
 import { coreMigrations, runMigrations } from './db/migrate.js';
-import * as models from './db/models/index.js';
 import { installErrorHandler } from './http/errors-install.js';
 import * as errors from './http/errors.js';
 import * as schemas from './http/schemas.js';
@@ -142,7 +141,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   await app.register(secretsPlugin, { secrets });
   app.addHook('onClose', async () => http.close());
   const sdk: CoreSdk = {
-    coreVersion, models, knex, hooks, services, errors, schemas, Type, responders, clock,
+    coreVersion, knex, hooks, services, errors, schemas, Type, responders, clock,
     bus: app.bus, jobs: app.jobs, storage: app.storage, tenancy: app.tenancy, log: app.log,
     http, secrets, sheets, bots: createBotClients(http),
   };

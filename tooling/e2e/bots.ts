@@ -6,6 +6,7 @@
  * AI stops: the next customer message reaches the chat and the model is not asked again.
  * Screenshots: docs/screenshots/prompts.png and integrations.png.
  */
+import * as models from '../../core/src/db/models/index.js';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
@@ -32,7 +33,6 @@ export function registerBotsScenario(ctx: () => E2eContext) {
     const fake = await startFakeOpenAi({ teardown: (fn: () => unknown) => teardowns.push(fn) } as unknown as Test);
     fake.fallback = { text: AI_ANSWER };
     const suffix = Date.now();
-    const { models } = app.atrium;
     const connection = await models.Whatsapp.scoped(1).insertAndFetch({ name: `Loja IA ${suffix}`, provider: 'sandbox', status: 'DISCONNECTED' } as never);
     const queue = await models.Queue.scoped(1).insertAndFetch({ name: `Atendimento IA ${suffix}`, color: '#0ea5e9', orderQueue: 1 } as never);
     await app.knex('whatsappQueues').insert({ companyId: 1, whatsappId: connection.id, queueId: queue.id });

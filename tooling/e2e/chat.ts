@@ -5,6 +5,7 @@
  * opening it clears the dot. Caio, of the same company but not a member, gets no dot and no ring; his narrow
  * window shows the two-tab layout. Screenshot: docs/screenshots/internal-chat.png.
  */
+import * as models from '../../core/src/db/models/index.js';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -23,8 +24,7 @@ const rings = async (page: Page) => Number(await page.getByTestId('chat-bell').g
 
 export function registerInternalChatScenario(ctx: () => Ctx) {
   test('internal chat: a message lights the member\'s dot and rings their bell, arrives live, and reading clears the dot', async () => {
-    const { app, base, newPage, login, shot } = ctx();
-    const { models } = app.atrium;
+    const { base, newPage, login, shot } = ctx();
     const { hashPassword } = await import('../../core/src/util/password.js');
     const suffix = Date.now();
     const plan = await models.Plan.query().insertAndFetch({ name: `Chat ${suffix}`, users: 0, connections: 0, queues: 0, value: 10, useInternalChat: true } as never);

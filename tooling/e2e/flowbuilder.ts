@@ -4,6 +4,7 @@
  * sandbox phone gets the menu and the chosen branch. A company whose plan lacks useFlowbuilder sees no entry and gets
  * 403. Needs host-web/dist and remotes/flowbuilder/dist. Screenshot: docs/screenshots/flowbuilder-editor.png.
  */
+import * as models from '../../core/src/db/models/index.js';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
@@ -176,7 +177,6 @@ export function registerFlowbuilderScenario(ctx: () => E2eContext) {
 
   test('flow builder gating: a company whose plan lacks useFlowbuilder gets no menu entry and 403 from the routes', async () => {
     const c = ctx();
-    const { models } = c.app.atrium;
     const { hashPassword } = await import('../../core/src/util/password.js');
     const suffix = Date.now();
     const plan = await models.Plan.query().insertAndFetch({ name: `No flows ${suffix}`, users: 0, connections: 0, queues: 0, value: 10, useCampaigns: true, useFlowbuilder: false } as never);

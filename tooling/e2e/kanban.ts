@@ -4,6 +4,7 @@
  * ). The admin opens Kanban from the menu, the remote's remoteEntry.js is fetched, the lanes show,
  * and dragging the card to a tag lane moves the ticket's tag, checked through the API.
  */
+import * as models from '../../core/src/db/models/index.js';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
@@ -21,8 +22,7 @@ export interface KanbanE2eContext {
 
 export function registerKanbanScenario(ctx: () => KanbanE2eContext) {
   test('kanban: the remote loads from the menu, lanes show, a drag moves the ticket\'s tag, the search narrows the cards and an admin adds a lane', async () => {
-    const { app, base, newPage, login, email, password } = ctx();
-    const { models } = app.atrium;
+    const { base, newPage, login, email, password } = ctx();
     const lane = await models.Tag.scoped(1).insertAndFetch({ name: `Lane ${Date.now()}`, color: '#E91E63', kanban: 1 } as never);
     const contact = await models.Contact.scoped(1).insertAndFetch({ uuid: randomUUID(), name: 'Kanban Kim', number: `55119${Date.now() % 100000000}` } as never);
     const ticket = await models.Ticket.scoped(1).insertAndFetch({ uuid: randomUUID(), contactId: contact.id, status: 'open', lastMessage: 'Orçamento, por favor' } as never);
@@ -83,8 +83,7 @@ export function registerKanbanScenario(ctx: () => KanbanE2eContext) {
  */
 export function registerKanbanKeepsTicketRowScenario(ctx: () => KanbanE2eContext) {
   test('kanban: after a card moves on the board, the tickets list still shows its queue, connection and user', async () => {
-    const { app, base, newPage, login, email, password } = ctx();
-    const { models } = app.atrium;
+    const { base, newPage, login, email, password } = ctx();
     const suffix = Date.now() % 100000;
     const me = await models.User.scoped(1).where({ email }).first();
     assert.ok(me, 'the admin exists');
@@ -132,8 +131,7 @@ export function registerKanbanKeepsTicketRowScenario(ctx: () => KanbanE2eContext
  */
 export function registerKanbanGatingScenario(ctx: () => KanbanE2eContext) {
   test('kanban: a company whose plan lacks it sees no menu entry, never downloads the remote, and gets 403', async () => {
-    const { app, base, newPage, login } = ctx();
-    const { models } = app.atrium;
+    const { base, newPage, login } = ctx();
     const { hashPassword } = await import('../../core/src/util/password.js');
     const suffix = Date.now();
     const plan = await models.Plan.query().insertAndFetch({ name: `No Kanban ${suffix}`, users: 0, connections: 0, queues: 0, value: 10, useKanban: false, features: {} } as never);

@@ -3,6 +3,7 @@
  * vite, loaded by the running core through an external plugins folder (as PLUGINS_DIR), then shown in
  * the console to a company whose plan has its flag (useDeskNotes, kept in the plan's features).
  */
+import * as models from '../../core/src/db/models/index.js';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -31,8 +32,7 @@ interface Ctx {
 
 export function registerScaffoldedPluginScenario(ctx: () => Ctx) {
   test('a plugin scaffolded by create-plugin outside the repo is loaded by the core and its list page works in the console', async () => {
-    const { app, newPage, login } = ctx();
-    const { models } = app.atrium;
+    const { newPage, login } = ctx();
     const { hashPassword } = await import('../../core/src/util/password.js');
     const suffix = Date.now();
     const plan = await models.Plan.query().insertAndFetch({ name: `Desk ${suffix}`, users: 0, connections: 0, queues: 0, value: 10, features: { useDeskNotes: true } } as never);

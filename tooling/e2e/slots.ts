@@ -5,6 +5,7 @@
  * The "plan without the plugin" half is in kanban.ts's gating scenario (no slot at all). The probe also has a
  * /campaigns menu entry, for the spec's `cshow` flag.
  */
+import * as models from '../../core/src/db/models/index.js';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
@@ -26,7 +27,6 @@ interface Ctx {
 export function registerSlotsScenario(ctx: () => Ctx) {
   test('slots: kanban fills the menu badge and the ticket header; a throwing contribution renders nothing', async () => {
     const { app, base, newPage, login, shot } = ctx();
-    const { models } = app.atrium;
     const { hashPassword } = await import('../../core/src/util/password.js');
     const suffix = Date.now();
     const plan = await models.Plan.query().insertAndFetch({ name: `Slots ${suffix}`, users: 0, connections: 0, queues: 0, value: 10, useKanban: true, features: { useSlotProbe: true } } as never);
@@ -76,7 +76,6 @@ export function registerSlotsScenario(ctx: () => Ctx) {
 export function registerCshowScenario(ctx: () => Ctx) {
   test('cshow: campaign menu entries show only after a login of a company with campaignsEnabled', async () => {
     const { app, newPage, login } = ctx();
-    const { models } = app.atrium;
     const { hashPassword } = await import('../../core/src/util/password.js');
     const suffix = Date.now();
     const plan = await models.Plan.query().insertAndFetch({ name: `Cshow ${suffix}`, users: 0, connections: 0, queues: 0, value: 10, features: { useSlotProbe: true } } as never);

@@ -1,6 +1,8 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../http/errors.js';
+import { Ticket, type Message } from '../db/models/index.js';
+import { AppError, notFound } from '../http/errors.js';
+import { ticketReads } from '../sdk/data-services.js';
 import { createInactivity } from '../domains/tickets/inactivity.js';
 import { visibleTicket } from '../domains/tickets/access.js';
 import { createTicketService, type TicketService } from '../domains/tickets/service.js';
@@ -8,7 +10,7 @@ import { createChatbot } from './chatbot.js';
 import { ConnectionCache } from './connection-cache.js';
 import type { InboundHandler, PipelineDeps, SessionsLike } from './deps.js';
 import { createInboundHandler } from './inbound.js';
-import { createSender, type MessageSender } from './outbound.js';
+import { createSender, type MessageSender, type SendInput } from './outbound.js';
 import { createResponderChain, type ResponderChain } from './responders/chain.js';
 import { createMenuResponder } from './responders/menu.js';
 
@@ -30,7 +32,11 @@ declare module 'fastify' {
 
 /** The published messaging service (sdk.services.messages): schedules, campaigns and the external API send through it. */
 export interface MessagesService {
-  send: MessageSender['send'];
+  /**
+   * Sends on the company's ticket. `ticket` is the one a responder's ctx or sendToContact gave you, or just `{ id }`
+   * (a job of yours that kept the id): it is then read in the company (another company's id: 404 ERR_NO_TICKET_FOUND).
+   */
+  send(input: Omit<SendInput, 'ticket'> & { ticket: Ticket | { id: number } }): Promise<Message>;
   sendToContact: MessageSender['sendToContact'];
   /** To a number that need not be a contact yet, checked with the provider; `openTicket` decides whether agents get a ticket. */
   sendToNumber: ReturnType<typeof createSendToNumber>;
@@ -78,8 +84,18 @@ export const pipelinePlugin = fp(async (app: FastifyInstance) => {
   });
 
   sessionsOf(app)?.setInboundHandler(inbound);
-  const messages: MessagesService = { send: sender.send, sendToContact: sender.sendToContact, sendToNumber: createSendToNumber(deps, sender), checkNumber: createCheckNumber(deps) };
+  const messages: MessagesService = {
+    async send(input) {
+      const ticket = input.ticket instanceof Ticket ? input.ticket : await Ticket.scoped(input.companyId).findById(input.ticket.id);
+      if (!ticket) throw notFound('ERR_NO_TICKET_FOUND');
+      return sender.send({ ...input, ticket });
+    },
+    sendToContact: sender.sendToContact, sendToNumber: createSendToNumber(deps, sender), checkNumber: createCheckNumber(deps),
+  };
   app.services.messages = messages;
-  app.services.tickets = { emitChange: tickets.emitChange, assertVisible: async (user, ticketId) => { await visibleTicket(user, ticketId); } };
+  app.services.tickets = {
+    ...ticketReads(), emitChange: tickets.emitChange, assertVisible: async (user, ticketId) => { await visibleTicket(user, ticketId); },
+    handOff: responders.handOff, release: responders.release,
+  };
   app.decorate('pipeline', { deps, sender, tickets, inbound, connections, responders } satisfies Pipeline);
 }, { name: 'pipeline', dependencies: ['sessions'] });

@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
 import { Contact, FileList, FileListOption, Message, Queue, Tag, Ticket, User, Whatsapp } from '../db/models/index.js';
+import { ticketViews, type TicketRow } from '../domains/tickets/view.js';
 import type {
-  ConnectionsService, ContactsService, FileListsService, HistoryService, LinksService, QueuesService, TagsService, TagView, TicketChangeNotice, TicketTagsService, UsersService,
+  ConnectionsService, ContactsService, FileListsService, HistoryService, LinksService, QueuesService, TagsService, TagView, TicketChangeNotice, TicketsService, TicketTagsService, UsersService,
 } from './services.js';
 
 /**
@@ -97,6 +98,43 @@ export function contactsService(): ContactsService {
           .whereRaw('?? = ??', ['tickets.contactId', 'contacts.id']).where({ 'ticketTags.tagId': tagId, 'ticketTags.companyId': companyId }).select('tickets.id'))
         .orderBy('contacts.id').limit(limit).select('contacts.id', 'contacts.name', 'contacts.number', 'contacts.email');
       return rows.map((c) => ({ id: Number(c.id), name: c.name ?? null, number: c.number, email: c.email ?? null }));
+    },
+  };
+}
+
+/** Most tickets one `tickets.views` call answers: a board or a list page, never a whole company's history. */
+export const TICKET_VIEWS_LIMIT = 500;
+
+/**
+ * The reading half of sdk.services.tickets (the pipeline adds the changes): the core's ticket view, read
+ * as plain rows like the ticket list (no models reach the plugin, and none are built for a board of 500).
+ */
+export function ticketReads(): Pick<TicketsService, 'view' | 'views'> {
+  return {
+    async view(companyId, ticketId) {
+      const [row] = await Ticket.plainRows<TicketRow>(Ticket.scoped(companyId).where('tickets.id', ticketId));
+      return row ? (await ticketViews(companyId, [row]))[0] : null;
+    },
+    async views(companyId, { statuses, queues, limit }) {
+      const q = Ticket.scoped(companyId)
+        .orderBy('tickets.updatedAt', 'desc').orderBy('tickets.id', 'desc')
+        .limit(Math.max(1, Math.min(Math.trunc(limit) || 1, TICKET_VIEWS_LIMIT)));
+      if (statuses) q.whereIn('tickets.status', statuses.length ? statuses : ['-']);
+      if (queues) {
+        const { ids, unqueued } = queues;
+        q.where((scope) => {
+          // whereIn with no ids would match nothing anyway; `1 = 0` keeps the OR below meaningful.
+          if (ids.length) scope.whereIn('tickets.queueId', ids);
+          else scope.whereRaw('1 = 0');
+          if (unqueued) {
+            scope.orWhere((none) => {
+              none.whereNull('tickets.queueId');
+              if (typeof unqueued === 'object') none.where('tickets.userId', unqueued.userId);
+            });
+          }
+        });
+      }
+      return ticketViews(companyId, await Ticket.plainRows<TicketRow>(q));
     },
   };
 }

@@ -10,7 +10,6 @@
 import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import type { Knex } from 'knex';
 import type { Type } from '@sinclair/typebox';
-import type * as models from '../db/models/index.js';
 import type { Bus } from '../bus/index.js';
 import type { JobQueue } from '../jobs/index.js';
 import type { Storage } from '../storage/index.js';
@@ -36,7 +35,7 @@ export type { Storage, StoredFile } from '../storage/index.js';
 export type { Tenancy } from '../tenancy/index.js';
 export type { Migration } from '../db/migrate.js';
 export type { AuthUser } from '../auth/index.js';
-export type { CoreServices, TicketChangeNotice, TicketsService, TicketTagsService, TagsService, TagView, ConnectionsService, ContactsService, AudienceContact, LinksService, UsersService, FileListsService, QueuesService, HistoryService } from './services.js';
+export type { CoreServices, TicketChangeNotice, TicketsService, TicketViewQuery, TicketTagsService, TagsService, TagView, ConnectionsService, ContactsService, AudienceContact, LinksService, UsersService, FileListsService, QueuesService, HistoryService } from './services.js';
 export type { PluginDb } from './db.js';
 export type { Responder, ResponderApi, ResponderContext, ResponderPlace } from '../messaging/responders/types.js';
 export type { Clock } from '../clock/index.js';
@@ -48,7 +47,10 @@ export type { BotClients, ChatRequest, ChatTurn, OpenAiChat, TypebotAnswer, Type
 export type { MessagesService } from '../messaging/pipeline-plugin.js';
 export type { SendToNumberInput, SendToNumberResult } from '../messaging/send-to-number.js';
 export type { OutboundHttp, OutboundRequest, OutboundResponse, OutboundHttpError, OutboundFailure } from '../outbound-http/index.js';
+/** The model classes as types only (what ctx.ticket, hooks and sendToContact hand a plugin); the core's rows are read through sdk.services. */
 export type * from '../db/models/index.js';
+/** The ticket as the core's API and ticket events show it (sdk.services.tickets.view / views). */
+export type { TicketView } from '../domains/tickets/view.js';
 /** For route typing in plugins: `const api = app.withTypeProvider<TypeBoxTypeProvider>()` (types only). */
 export type { TypeBoxTypeProvider, FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 export type { Static, TSchema } from '@sinclair/typebox';
@@ -58,15 +60,9 @@ export interface AtriumSdk {
   /**
    * The plugin's own tables (plugin.json `backend.tables`), always with a company:
    * `sdk.db.table('campaigns', companyId)`, `sdk.db.transaction(async (tx) => …)`. The core's tables are
-   * reached through `sdk.services`; a plugin gets no raw knex (docs/plugins.md "Data").
+   * reached only through `sdk.services`; a plugin gets no raw knex and no models (docs/plugins.md "Data").
    */
   db: PluginDb;
-  /**
-   * @deprecated The core's models are leaving the plugin SDK: use `sdk.services` (ask for a service when one is
-   * missing). Existing uses are listed in core/test/tenancy/raw-queries.test.ts; a new one fails `npm test`.
-   * Tenant models must be queried with `Model.scoped(companyId)`.
-   */
-  models: typeof models;
   bus: Bus;
   jobs: JobQueue;
   hooks: HookRegistry;

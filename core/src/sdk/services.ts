@@ -1,4 +1,5 @@
 import type { ChatTurn } from '../bots/index.js';
+import type { TicketView } from '../domains/tickets/view.js';
 
 /**
  * Domain services the core publishes to plugins through `sdk.services`. Each domain sets its
@@ -120,4 +121,33 @@ export interface TicketsService {
    * when it is outside what the user sees. Check it before reading or changing a ticket for a user.
    */
   assertVisible(user: { id: number; companyId: number }, ticketId: number): Promise<void>;
+  /**
+   * The company's ticket in the core's ticket view (the shape GET /tickets/:id and the ticket events carry:
+   * columns, contact, queue, connection, user, tags), or null when the company has no such ticket.
+   */
+  view(companyId: number, ticketId: number): Promise<TicketView | null>;
+  /** The company's tickets matching `query` in the ticket view, most recently changed first (updatedAt, then id). */
+  views(companyId: number, query: TicketViewQuery): Promise<TicketView[]>;
+  /**
+   * Out of a responder turn (a job of yours): hands the ticket to people as `ctx.handOff` does (pending, no bot, a note
+   * for the agents with `reason`, the ticket event and onTicketUpdate), only while one of `owners` (responder ids)
+   * still holds it and no person does. `queueId` (one of the company's queues; another is ignored) moves it there in
+   * the same change. Resolves false when nothing changed (someone took the ticket, it closed, it is another company's).
+   */
+  handOff(companyId: number, ticketId: number, handOff: { owners: string[]; reason: string; queueId?: number | null }): Promise<boolean>;
+  /** Out of a turn: ends the hold of `owners` on the ticket (as `ctx.release`), announced; false when none held it. */
+  release(companyId: number, ticketId: number, release: { owners: string[] }): Promise<boolean>;
+}
+
+/** Which tickets `sdk.services.tickets.views` reads. */
+export interface TicketViewQuery {
+  /** Only these statuses (all when left out). */
+  statuses?: Array<'open' | 'pending' | 'closed'>;
+  /**
+   * Only tickets of these queues, and with `unqueued` those without a queue too (`{ userId }`: only the
+   * unqueued ones assigned to that user). Left out: every queue and none.
+   */
+  queues?: { ids: number[]; unqueued?: boolean | { userId: number } };
+  /** At most this many (1 to 500). */
+  limit: number;
 }

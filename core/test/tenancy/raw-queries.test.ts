@@ -15,8 +15,8 @@ import { fileURLToPath } from 'node:url';
  * bindings of a tenant table in `raw(…, ['<table>'`, and a plugin's `sdk.db.unscoped('<table>')`.
  *
  * Plugins get no raw knex: their tables go through `sdk.db.table(name, companyId)`, the core's through
- * `sdk.services` (core/src/sdk). The last tests fail on a plugin reaching for knex, objection or a new use of
- * the deprecated `sdk.models`.
+ * `sdk.services` (core/src/sdk). The last tests fail on a plugin reaching for knex, objection or the core's
+ * models (sdk.models is gone).
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -197,21 +197,14 @@ t.test('no plugin reaches the database around sdk.db and sdk.services', async (t
 });
 
 /**
- * sdk.models is deprecated: what is left are ticket changes of bot hand-offs (flowbuilder, prompts) and the
- * kanban board's ticket query, which want their own core services. A new use fails; a removed one must leave
- * the list.
+ * sdk.models is gone: plugins read and change the core's data through sdk.services only (the built SDK has no
+ * `models`: core/test/sdk/ticket-services.test.ts). Naming a model's statics in a plugin's source fails here.
  */
-const DEPRECATED_MODELS: Record<string, string[]> = {
-  'plugins/flowbuilder/src/index.ts': ['Ticket', 'TicketNote'],
-  'plugins/kanban/src/cards.ts': ['Ticket'],
-  'plugins/prompts/src/responder.ts': ['Ticket'],
-};
-
-t.test('no new plugin use of the deprecated sdk.models', async (t) => {
+t.test('no plugin reaches for the core\'s models', async (t) => {
   const found = new Map<string, string[]>();
   for (const file of pluginSources()) {
     const models = [...new Set([...readFileSync(file, 'utf8').matchAll(/\bmodels\s*\.\s*(\w+)/g)].map((m) => m[1]))].sort();
     if (models.length) found.set(rel(file), models);
   }
-  t.same(Object.fromEntries(found), DEPRECATED_MODELS, 'plugin uses of sdk.models: use sdk.services (ask the core for a service)');
+  t.same(Object.fromEntries(found), {}, 'plugin uses of sdk.models: use sdk.services (ask the core for a service)');
 });

@@ -1,4 +1,4 @@
-import type { AtriumPlugin, MessagesService, ResponderContext } from '@atrium/core/sdk';
+import type { AtriumPlugin, MessagesService, ResponderContext, TicketView } from '@atrium/core/sdk';
 import type { FlowGraph } from './graph.js';
 import { phraseMatches } from './phrase.js';
 import { registerRoutes } from './routes.js';
@@ -13,8 +13,6 @@ const RUNNING_STALE_MS = 60_000;
 const FLOW_RESPONDER = 'flowbuilder.run';
 const PHRASE_RESPONDER = 'flowbuilder.phrase';
 const OWNERS = [FLOW_RESPONDER, PHRASE_RESPONDER];
-/** The core's mark for a ticket handed to people (bots stay silent until a person acts). */
-const HANDED_OFF = '@handoff';
 
 /**
  * Flow builder: flows and phrase campaigns (routes), and the flow runtime as two responders of the core's
@@ -23,58 +21,49 @@ const HANDED_OFF = '@handoff';
  */
 const flowbuilderPlugin: AtriumPlugin = (sdk) => {
   const runtime = createRuntime(sdk);
-  const Ticket = sdk.models.Ticket;
+  /** The core's ticket service (set by its messaging pipeline at start, before any turn or job runs). */
+  const tickets = () => {
+    if (!sdk.services.tickets) throw new Error('sdk.services.tickets is not set: the core\'s messaging pipeline did not start');
+    return sdk.services.tickets;
+  };
+  /** The flow still holds the ticket: no person took it, not closed, not handed off. */
+  const flowHolds = (ticket: TicketView | null): boolean =>
+    !!ticket && ticket.status !== 'closed' && !ticket.userId && OWNERS.includes(ticket.botOwner ?? '');
 
-  /** A run's actions inside a responder turn: the chain's own send, hand-off and release. */
+  /** A run's actions inside a responder turn: the chain's own send, hand-off (with the queue, in one change) and release. */
   const ctxActions = (ctx: ResponderContext): RunActions => ({
     send: (input) => ctx.send(input),
-    async handOff(reason, queueId) {
-      if (queueId) await Ticket.scoped(ctx.companyId).where({ id: ctx.ticket.id }).patch({ queueId } as any);
-      await ctx.handOff(reason);
-    },
+    handOff: (reason, queueId) => ctx.handOff(reason, queueId ? { queueId } : undefined),
     release: () => ctx.release(),
     signal: ctx.signal,
   });
 
   /**
    * A run's actions from the interval job, outside any turn: it speaks only while the flow still holds the
-   * ticket (no person took it, not closed, not handed off).
+   * ticket; the hand-off and release go through the core (only while the flow holds it), which announces them.
    */
-  const jobActions = (companyId: number, ticketId: number): RunActions => {
-    const held = async () => {
-      const ticket = await Ticket.scoped(companyId).findById(ticketId);
-      return ticket && ticket.status !== 'closed' && !ticket.userId && OWNERS.includes(ticket.botOwner ?? '') ? ticket : null;
-    };
-    const changed = (patch: Record<string, unknown>) => Ticket.scoped(companyId).where({ id: ticketId }).whereIn('botOwner', OWNERS).whereNull('userId').patch(patch as any);
-    return {
-      async send(input) {
-        const ticket = await held();
-        if (!ticket) return null;
-        return (sdk.services.messages as MessagesService).send({ companyId, ticket, ...input });
-      },
-      async handOff(reason, queueId) {
-        if (!(await changed({ status: 'pending', chatbot: false, botOwner: HANDED_OFF, ...(queueId ? { queueId } : {}) }))) return;
-        const ticket = (await Ticket.scoped(companyId).findById(ticketId))!;
-        await sdk.models.TicketNote.scoped(companyId).insert({ ticketId, contactId: ticket.contactId, userId: null, note: `${FLOW_RESPONDER}: ${reason}` } as any);
-        await sdk.services.tickets?.emitChange(companyId, ticketId);
-      },
-      async release() {
-        if (await changed({ botOwner: null, chatbot: false })) await sdk.services.tickets?.emitChange(companyId, ticketId);
-      },
-    };
-  };
+  const jobActions = (companyId: number, ticketId: number): RunActions => ({
+    async send(input) {
+      if (!flowHolds(await tickets().view(companyId, ticketId))) return null;
+      return (sdk.services.messages as MessagesService).send({ companyId, ticket: { id: ticketId }, ...input });
+    },
+    async handOff(reason, queueId) {
+      await tickets().handOff(companyId, ticketId, { owners: OWNERS, reason, queueId });
+    },
+    async release() {
+      await tickets().release(companyId, ticketId, { owners: OWNERS });
+    },
+  });
 
   sdk.jobs.define<{ companyId: number; runId: number; seq: number }>(INTERVAL_JOB, async ({ companyId, runId, seq }) => {
     const run = await runtime.claimInterval(companyId, runId, seq);
     if (!run) return;
-    const actions = jobActions(companyId, run.ticketId);
-    const ticket = await Ticket.scoped(companyId).findById(run.ticketId);
-    if (!ticket || ticket.status === 'closed' || ticket.userId || !OWNERS.includes(ticket.botOwner ?? '')) {
+    if (!flowHolds(await tickets().view(companyId, run.ticketId))) {
       run.status = 'done';
       await runtime.save(run); // a person took the ticket during the pause: the flow stays quiet
       return;
     }
-    await runtime.advance(run, actions);
+    await runtime.advance(run, jobActions(companyId, run.ticketId));
   });
 
   /** The run waiting on this ticket takes the message as its answer; false when there is none. */

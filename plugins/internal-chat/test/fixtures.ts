@@ -1,4 +1,5 @@
 import type { Test } from 'tap';
+import { User } from '../../../core/src/db/models/index.js';
 import { build, type TestApp } from '../../../core/test/helper.js';
 
 export interface Person { id: number; token: string; name: string }
@@ -12,10 +13,10 @@ export async function chatWorld(t: Test, name = 'Chat Co') {
   const tenant = await testApp.createTenant(name, { useInternalChat: true });
   const person = async (companyId: number) => {
     const u = await testApp.createUser(companyId);
-    const row = await testApp.app.atrium.models.User.scoped(companyId).findById(u.id);
+    const row = await User.scoped(companyId).findById(u.id);
     return { id: u.id, token: u.token, name: row!.name };
   };
-  const adminRow = await testApp.app.atrium.models.User.scoped(tenant.companyId).findById(tenant.admin.id);
+  const adminRow = await User.scoped(tenant.companyId).findById(tenant.admin.id);
   const admin: Person = { id: tenant.admin.id, token: tenant.admin.token, name: adminRow!.name };
   const [ana, bia, caio] = [await person(tenant.companyId), await person(tenant.companyId), await person(tenant.companyId)];
   return { ...testApp, tenant, companyId: tenant.companyId, admin, ana, bia, caio, person, as: (who: Person) => api(testApp, who) };

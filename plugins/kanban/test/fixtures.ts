@@ -1,9 +1,10 @@
+import * as models from '../../../core/src/db/models/index.js';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 
-/** Rows for the kanban tests, written through the SDK's scoped models (as the plugin reads them). */
+/** Rows for the kanban tests, written through the core's scoped models. */
 export function kanbanFixtures(app: FastifyInstance) {
-  const { models, knex } = app.atrium;
+  const { knex } = app.atrium;
   let n = 0;
   return {
     async queue(companyId: number, name: string) {

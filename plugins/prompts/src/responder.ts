@@ -64,11 +64,11 @@ export function promptResponder(sdk: AtriumSdk, store: PromptStore) {
     },
   };
 
-  /** A ticket without a queue (a connection's prompt) waits for people in the prompt's queue. */
+  /**
+   * A ticket without a queue (a connection's prompt) waits for people in the prompt's queue: the core moves it
+   * there in the hand-off itself (one ticket event, the counts moved, onTicketUpdate names the queue).
+   */
   async function handOff(ctx: ResponderContext, queueId: number, reason: string) {
-    if (!ctx.ticket.queueId) {
-      await sdk.models.Ticket.scoped(ctx.companyId).findById(ctx.ticket.id).patch({ queueId } as never);
-    }
-    await ctx.handOff(reason);
+    await ctx.handOff(reason, ctx.ticket.queueId ? undefined : { queueId });
   }
 }

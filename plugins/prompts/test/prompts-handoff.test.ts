@@ -1,5 +1,6 @@
 import t from 'tap';
 import { TicketNote } from '../../../core/src/db/models/index.js';
+import type { HookEvents } from '../../../core/src/sdk/hooks.js';
 import { KEY, open, setup } from './responder-setup.js';
 
 t.test('an agent accepting the ticket silences the prompt: the model is not called again', async (t) => {
@@ -76,3 +77,23 @@ t.test('a queue without a prompt gets no AI call; a company without useOpenAi ne
   t.ok(plan);
 });
 
+
+t.test('a connection\'s prompt hands a ticket without a queue to the prompt\'s queue: one change of the ticket, named in onTicketUpdate and counted', async (t) => {
+  const env = await setup(t);
+  const { app, fake, say, ticket, queue, promptId } = env;
+  // The connection's prompt answers before the core's queue menu: the ticket has no queue when the AI hands off.
+  await app.knex('whatsapps').where({ companyId: 1 }).update({ promptId });
+  app.pipeline.connections.invalidate();
+  const updates: Array<HookEvents['onTicketUpdate']> = [];
+  app.hooks.on('onTicketUpdate', 'test-recorder', (event: HookEvents['onTicketUpdate']) => { updates.push(event); });
+  fake.script.push({ text: 'Um momento.\n#handoff' });
+  t.same(await say('preciso de uma pessoa'), ['Um momento.']);
+  const tk = await ticket();
+  t.match(tk, { status: 'pending', queueId: queue.id, botOwner: '@handoff' });
+  const moved = updates.filter((u) => u.ticket.id === tk.id && u.changed.includes('queueId'));
+  t.equal(moved.length, 1, 'the queue change is announced once, with the hand-off');
+  t.equal(moved[0].previous.queueId, null);
+  t.ok(moved[0].changed.includes('botOwner'), 'in the same change as the hand-off');
+  const pending = await app.knex('ticketCounts').where({ companyId: 1, status: 'pending', queueId: queue.id }).sum({ n: 'n' }).first() as { n: unknown };
+  t.equal(Number(pending.n), 1, 'the queue\'s pending count has the ticket');
+});

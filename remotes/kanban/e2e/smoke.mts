@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { buildApp } from '../../../core/src/app.js';
+import * as models from '../../../core/src/db/models/index.js';
 
 /**
  * Kanban end-to-end smoke (until the console's harness tooling/e2e/run.ts exists; port it there):
@@ -24,7 +25,7 @@ for (const p of ['/login', '/kanban', '/tickets/*']) app.get(p, (_req: any, repl
 await app.listen({ port: 0, host: '127.0.0.1' });
 const { port } = app.server.address() as { port: number };
 const base = `http://127.0.0.1:${port}`;
-const m = app.atrium.models;
+const m = models;
 const lane = await m.Tag.scoped(1).insertAndFetch({ name: 'Negotiation', color: '#E91E63', kanban: 1 } as never);
 const contact = await m.Contact.scoped(1).insertAndFetch({ uuid: randomUUID(), name: 'Ana Souza', number: '5511988887777' } as never);
 const ticket = await m.Ticket.scoped(1).insertAndFetch({ uuid: randomUUID(), contactId: contact.id, status: 'open', lastMessage: 'Quero um orçamento' } as never);

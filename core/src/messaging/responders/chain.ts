@@ -248,11 +248,11 @@ export function createResponderChain(deps: PipelineDeps, options: ChainOptions) 
         if (!now || now.status === 'closed' || heldByPerson(now) || now.botOwner === HANDED_OFF) return null;
         return options.sender.send({ companyId, ticket, contact: input.contact, body, media });
       },
-      async handOff(reason) {
+      async handOff(reason, options) {
         if (handedOff) return;
         handedOff = true;
         over = true;
-        await handOff(companyId, ticket, responder.id, { text: String(reason ?? '') });
+        await handOff(companyId, ticket, responder.id, { text: String(reason ?? '') }, { queueId: options?.queueId });
       },
       async release() {
         if (over) return;
@@ -308,12 +308,24 @@ export function createResponderChain(deps: PipelineDeps, options: ChainOptions) 
     await publishTicket(deps, { kind: 'updated', companyId, ticket: fresh, before });
   }
 
-  /** The ticket goes to people: pending in its queue, no bot, and a note the agents see on it. */
-  async function handOff(companyId: number, ticket: Ticket, responderId: string, reason: { core: CoreHandOffReason } | { text: string }) {
+  /**
+   * The ticket goes to people: pending in its queue (or in `queueId`, one of the company's queues, in the same
+   * change: one event, one move of the counts), no bot, and a note the agents see on it. With `owners`, only while
+   * one of those responders holds it and no person does (a hand-off from outside a turn). True when it changed.
+   */
+  async function handOff(companyId: number, ticket: Ticket, responderId: string, reason: { core: CoreHandOffReason } | { text: string },
+    options: { queueId?: number | null; owners?: string[] } = {}): Promise<boolean> {
     const before = snapshot(ticket);
-    const changed = await Ticket.scoped(companyId).where({ id: ticket.id }).whereNot('status', 'closed')
-      .patch({ status: 'pending', chatbot: false, botOwner: HANDED_OFF } as Partial<Ticket>);
-    if (!changed) return;
+    let queueId: number | undefined;
+    if (options.queueId) {
+      if (await Queue.scoped(companyId).findById(options.queueId).select('queues.id')) queueId = options.queueId;
+      // The people still get the ticket, in the queue it had: a bot's stale setting must not strand it.
+      else log.warn({ ticketId: ticket.id, queueId: options.queueId, responder: responderId }, 'hand-off to a queue the company does not have: queue kept');
+    }
+    const query = Ticket.scoped(companyId).where({ id: ticket.id }).whereNot('status', 'closed');
+    if (options.owners) query.whereIn('botOwner', options.owners).whereNull('userId');
+    const changed = await query.patch({ status: 'pending', chatbot: false, botOwner: HANDED_OFF, ...(queueId ? { queueId } : {}) } as Partial<Ticket>);
+    if (!changed) return false;
     const fresh = (await Ticket.scoped(companyId).findById(ticket.id))!;
     Object.assign(ticket, fresh);
     const note = await TicketNote.scoped(companyId).insertAndFetch({
@@ -321,10 +333,30 @@ export function createResponderChain(deps: PipelineDeps, options: ChainOptions) 
     } as Partial<TicketNote>);
     await publishTicket(deps, { kind: 'updated', companyId, ticket: fresh, before });
     deps.bus.emitForTicket(companyId, fresh, 'ticketNote', { action: 'create', ticketNote: { ...note.toJSON(), user: null } });
+    return true;
+  }
+
+  /** sdk.services.tickets.handOff: a responder's job hands the ticket it holds to people, outside any turn. */
+  async function handOffHeld(companyId: number, ticketId: number, { owners, reason, queueId }: { owners: string[]; reason: string; queueId?: number | null }) {
+    const ticket = await Ticket.scoped(companyId).findById(ticketId);
+    if (!ticket?.botOwner || !owners.includes(ticket.botOwner)) return false;
+    return handOff(companyId, ticket, ticket.botOwner, { text: String(reason ?? '') }, { queueId, owners });
+  }
+
+  /** sdk.services.tickets.release: a responder's job ends its hold on the ticket, outside any turn. */
+  async function releaseHeld(companyId: number, ticketId: number, { owners }: { owners: string[] }) {
+    const ticket = await Ticket.scoped(companyId).findById(ticketId);
+    if (!ticket || !owners.length) return false;
+    const changed = await Ticket.scoped(companyId).where({ id: ticketId }).whereIn('botOwner', owners).whereNull('userId')
+      .patch({ botOwner: null, chatbot: false } as Partial<Ticket>);
+    if (!changed) return false;
+    const fresh = (await Ticket.scoped(companyId).findById(ticketId))!;
+    await publishTicket(deps, { kind: 'updated', companyId, ticket: fresh, before: snapshot(ticket) });
+    return true;
   }
 
   jobs.define<TurnJob>(TURN_JOB, turn, { concurrency: TURN_CONCURRENCY });
-  return { schedule, onInbound, turn, stop: () => { stopping = true; } };
+  return { schedule, onInbound, turn, handOff: handOffHeld, release: releaseHeld, stop: () => { stopping = true; } };
 }
 
 export type ResponderChain = ReturnType<typeof createResponderChain>;

@@ -40,8 +40,11 @@ export interface ResponderContext {
    * handed off) or a person took the ticket meanwhile.
    */
   send(input: { body?: string; media?: StoredFile }): Promise<Message | null>;
-  /** Gives the ticket to people: pending in its queue, a note for the agents, no bot until one of them acts. */
-  handOff(reason: string): Promise<void>;
+  /**
+   * Gives the ticket to people: pending in its queue, a note for the agents, no bot until one of them acts.
+   * `queueId` (one of the company's queues) moves it there in the same change, announced and counted as one.
+   */
+  handOff(reason: string, options?: { queueId?: number | null }): Promise<void>;
   /** Ends this responder's hold: the next message walks the chain from the start. */
   release(): Promise<void>;
   /**
