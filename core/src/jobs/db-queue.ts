@@ -108,8 +108,12 @@ export class DbJobQueue implements JobQueue {
     this.poke();
     await this.loop;
     await this.settleWrites();
-    const grace = sleep(CLOSE_GRACE_MS).then(() => 'timeout' as const);
-    if (await Promise.race([Promise.allSettled([...this.running]), grace]) === 'timeout') {
+    // The grace timer is cleared once the handlers settle: left running, it would hold the process open for its full length.
+    let graceTimer: NodeJS.Timeout | undefined;
+    const grace = new Promise<'timeout'>((resolve) => { graceTimer = setTimeout(() => resolve('timeout'), CLOSE_GRACE_MS); });
+    const outcome = await Promise.race([Promise.allSettled([...this.running]), grace]);
+    clearTimeout(graceTimer);
+    if (outcome === 'timeout') {
       this.log.warn({ running: this.running.size }, 'jobs still running at close: they run again after their lease expires');
     }
     await this.settleWrites();
