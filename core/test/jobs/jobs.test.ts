@@ -103,3 +103,18 @@ t.test('database queue: enqueues in one turn are written together and run in due
   t.equal(failed[0].liveKey, null, 'the id is free again');
   t.match(failed[0].lastError, /broken for good/);
 });
+
+t.test('database queue: close() leaves no timer behind, so a stopped server exits at once instead of after the close grace', async (t) => {
+  const { app } = await build(t);
+  const timers = () => process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length;
+  const before = timers();
+  const queue = new DbJobQueue(app.knex, quietLog, { leaseMs: 5000, pollMs: 50 });
+  let done = 0;
+  queue.define('test.close', async () => { done += 1; });
+  queue.start();
+  await queue.enqueue('test.close', {});
+  await queue.idle();
+  await queue.close();
+  t.equal(done, 1);
+  t.equal(timers(), before, 'no timer of the queue is left running');
+});
