@@ -9,6 +9,7 @@ import { BUILTIN_PLAN_FLAGS, Company, Plan, User } from '../src/db/models/index.
 import type { Config } from '../src/config/index.js';
 import { hashPassword } from '../src/util/password.js';
 import { addDays } from '../src/util/dates.js';
+import { createMigratedDatabase } from './mysql-template.js';
 
 export const ADMIN_EMAIL = 'root@atrium.test';
 export const ADMIN_PASSWORD = 'Root-pass-123';
@@ -16,11 +17,13 @@ export const ADMIN_PASSWORD = 'Root-pass-123';
 /** Which database this run uses: TEST_DB=mysql runs the same suite on MariaDB (a fresh database per test file). */
 export const testDb = process.env.TEST_DB === 'mysql' ? 'mysql' : 'sqlite';
 
-function databaseFor(dataDir: string): Config['database'] {
+/** A new, migrated database for one app: on MariaDB a copy of the process's migrated template (mysql-template.ts). */
+async function databaseFor(dataDir: string): Promise<Config['database']> {
   if (testDb === 'mysql') {
-    const base = process.env.TEST_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306';
+    const base = (process.env.TEST_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306').replace(/\/$/, '');
     const name = `atrium_t_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-    return { kind: 'mysql', url: `${base.replace(/\/$/, '')}/${name}` };
+    await createMigratedDatabase(base, name);
+    return { kind: 'mysql', url: `${base}/${name}` };
   }
   const filename = path.join(dataDir, 'test.sqlite');
   return { kind: 'sqlite', url: `sqlite:${filename}`, filename };
@@ -46,7 +49,7 @@ export interface TestApp {
 /** Boots the whole app on a fresh database and data folder; closed and removed when the test ends. */
 export async function build(t: Test, options: BuildOptions & { config?: Partial<Config> } = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'atrium-test-'));
-  const database = databaseFor(dataDir);
+  const database = await databaseFor(dataDir);
   const app = await buildApp({
     logger: false,
     env: { ...process.env, ADMIN_EMAIL, ADMIN_PASSWORD, REDIS_URL: process.env.TEST_REDIS_URL ?? '', PLUGINS_DIR: '' },
