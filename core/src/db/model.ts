@@ -1,4 +1,5 @@
 import { Model, type ModelOptions, type Pojo, type QueryContext, type StaticHookArguments, type TransactionOrKnex } from 'objection';
+import { forgetDisplayNames } from './display-names.js';
 import { dbNow, fromDbTime, toDbTime } from './time.js';
 
 /**
@@ -179,6 +180,21 @@ export class TenantModel extends BaseModel {
     // Instance and relation queries start from a row that was itself read under a scope.
     if (args.relation || (args.items && args.items.length > 0)) return;
     throw new TenantScopeError(this.tableName, what);
+  }
+
+  /**
+   * Columns other rows' views show through the cached display names (display-names.ts): an update that
+   * sets one forgets the company's cached names.
+   */
+  static displayColumns: string[] = [];
+
+  static async afterUpdate(args: StaticHookArguments<TenantModel>) {
+    if (this.displayColumns.length === 0) return;
+    const inputs = (args.inputItems ?? []) as unknown as Pojo[];
+    if (!inputs.some((item) => this.displayColumns.some((col) => item[col] !== undefined))) return;
+    const scope = (args.context as TenantContext).companyId;
+    const rowCompany = args.items?.length === 1 ? Number((args.items[0] as TenantModel).companyId) : NaN;
+    forgetDisplayNames(typeof scope === 'number' ? scope : Number.isInteger(rowCompany) ? rowCompany : 'any');
   }
 
   static async beforeFind(args: StaticHookArguments<TenantModel>) { this.assertScoped(args, 'read'); }

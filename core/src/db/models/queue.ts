@@ -3,6 +3,7 @@ import type { WeekdaySchedule } from './company.js';
 
 export class Queue extends TenantModel {
   static tableName = 'queues';
+  static displayColumns = ['name', 'color'];
   static get jsonAttributes() { return ['schedules']; }
 
   name!: string;

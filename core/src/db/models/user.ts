@@ -6,6 +6,7 @@ export type Profile = 'admin' | 'user';
 
 export class User extends TenantModel {
   static tableName = 'users';
+  static displayColumns = ['name'];
   static booleanColumns = ['super', 'online'];
   static dateColumns = ['lastSeenAt', 'lockedUntil'];
   /** Never sent to a client: the password hash and the login counters. */

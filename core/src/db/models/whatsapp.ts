@@ -6,6 +6,7 @@ export type ConnectionStatus = 'qrcode' | 'PAIRING' | 'OPENING' | 'CONNECTED' | 
 /** A connection to a messaging number ("whatsapp" in the spec's routes). */
 export class Whatsapp extends TenantModel {
   static tableName = 'whatsapps';
+  static displayColumns = ['name'];
   static booleanColumns = ['isDefault', 'userStopped'];
 
   name!: string;

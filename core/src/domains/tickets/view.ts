@@ -1,4 +1,5 @@
 import { Contact, Queue, Tag, Ticket, User, Whatsapp } from '../../db/models/index.js';
+import { cachedDisplayNames, type DisplayNames } from '../../db/display-names.js';
 import { protocolOf } from '../../messaging/templates.js';
 import type { TicketView } from './schemas.js';
 
@@ -16,11 +17,22 @@ export interface KnownRelations {
 
 const uniq = (ids: Array<number | null | undefined>) => [...new Set(ids.filter((id): id is number => typeof id === 'number'))];
 
+/** The company's connection, queue and user names, read once per few seconds (db/display-names.ts). */
+const displayNames = (companyId: number): Promise<DisplayNames> => cachedDisplayNames(companyId, async () => {
+  const [whatsapps, queues, users] = await Promise.all([
+    Whatsapp.plainRows<{ id: number; name: string }>(Whatsapp.scoped(companyId).select('id', 'name')),
+    Queue.plainRows<{ id: number; name: string; color: string }>(Queue.scoped(companyId).select('id', 'name', 'color')),
+    User.plainRows<{ id: number; name: string }>(User.scoped(companyId).select('id', 'name')),
+  ]);
+  const byId = <T extends { id: number }>(rows: T[]) => new Map(rows.map((r) => [r.id, r] as const));
+  return { whatsapps: byId(whatsapps), queues: byId(queues), users: byId(users) };
+});
+
 /**
  * The ticket as the console shows it (core §3): contact, user (name), queue (name, color), whatsapp
- * (name), tags (name, color). One query per relation for the whole page, run in parallel, only for
- * relations not already known: a page of 20 tickets costs at most five small indexed reads, read as
- * plain rows (no models: every ticket list and ticket event comes through here).
+ * (name), tags (name, color). Names of connections, queues and users come from the company's cached
+ * display names; contacts, tags and any name not cached yet are read with one query per relation for the
+ * whole page, in parallel, as plain rows (no models: every ticket list and ticket event comes through here).
  */
 export async function ticketViews(companyId: number, tickets: ReadonlyArray<Ticket | TicketRow>, known: KnownRelations = {}): Promise<TicketView[]> {
   if (tickets.length === 0) return [];
@@ -28,10 +40,11 @@ export async function ticketViews(companyId: number, tickets: ReadonlyArray<Tick
     const found = new Map((have ?? []).map((r) => [r.id, r] as const));
     return { found, missing: ids.filter((id) => !found.has(id)) };
   };
+  const names = await displayNames(companyId);
   const contacts = need(known.contacts, uniq(tickets.map((t) => t.contactId)));
-  const whatsapps = need(known.whatsapps, uniq(tickets.map((t) => t.whatsappId)));
-  const queues = need(known.queues, uniq(tickets.map((t) => t.queueId)));
-  const userIds = uniq(tickets.map((t) => t.userId));
+  const whatsapps = need([...(known.whatsapps ?? []), ...names.whatsapps.values()], uniq(tickets.map((t) => t.whatsappId)));
+  const queues = need([...(known.queues ?? []), ...names.queues.values()], uniq(tickets.map((t) => t.queueId)));
+  const users = need([...names.users.values()], uniq(tickets.map((t) => t.userId)));
   const ticketIds = tickets.map((t) => t.id);
 
   const none = Promise.resolve([]);
@@ -39,14 +52,14 @@ export async function ticketViews(companyId: number, tickets: ReadonlyArray<Tick
     contacts.missing.length ? Contact.plainRows<Contact>(Contact.scoped(companyId).whereIn('id', contacts.missing)) : none,
     whatsapps.missing.length ? Whatsapp.plainRows<Pick<Whatsapp, 'id' | 'name'>>(Whatsapp.scoped(companyId).whereIn('id', whatsapps.missing).select('id', 'name')) : none,
     queues.missing.length ? Queue.plainRows<Pick<Queue, 'id' | 'name' | 'color'>>(Queue.scoped(companyId).whereIn('id', queues.missing).select('id', 'name', 'color')) : none,
-    userIds.length ? User.plainRows<Pick<User, 'id' | 'name'>>(User.scoped(companyId).whereIn('id', userIds).select('id', 'name')) : none,
+    users.missing.length ? User.plainRows<Pick<User, 'id' | 'name'>>(User.scoped(companyId).whereIn('id', users.missing).select('id', 'name')) : none,
     Tag.plainRows<Pick<Tag, 'id' | 'name' | 'color'> & { ticketId: number }>(Tag.scoped(companyId).join('ticketTags', 'ticketTags.tagId', 'tags.id')
       .where('ticketTags.companyId', companyId).whereIn('ticketTags.ticketId', ticketIds).select('tags.id', 'tags.name', 'tags.color', 'ticketTags.ticketId')),
   ]);
   for (const r of contactRows) contacts.found.set(r.id, r);
   for (const r of whatsappRows) whatsapps.found.set(r.id, r);
   for (const r of queueRows) queues.found.set(r.id, r);
-  const users = new Map(userRows.map((u) => [u.id, u] as const));
+  for (const r of userRows) users.found.set(r.id, r);
   const tagsOf = new Map<number, Array<{ id: number; name: string; color: string }>>();
   for (const tag of tagRows) {
     const list = tagsOf.get(Number(tag.ticketId)) ?? [];
@@ -59,7 +72,7 @@ export async function ticketViews(companyId: number, tickets: ReadonlyArray<Tick
     const contact = contacts.found.get(t.contactId);
     const queue = t.queueId ? queues.found.get(t.queueId) : undefined;
     const whatsapp = t.whatsappId ? whatsapps.found.get(t.whatsappId) : undefined;
-    const user = t.userId ? users.get(t.userId) : undefined;
+    const user = t.userId ? users.found.get(t.userId) : undefined;
     return {
       ...json,
       protocol: protocolOf(t),
