@@ -1,28 +1,5 @@
 import { defineConfig } from 'vite';
-import react from '@vitejs/plugin-react';
-import { federation } from '@module-federation/vite';
-import { precompress } from '../../host-web/vite/precompress';
-import { primeReactCoreFromHost, sharedFromHost } from '../../host-web/vite/shared';
+import { remoteViteConfig } from '../../host-web/vite/remote';
 
-/**
- * React, the router, i18next and PrimeReact's context and core come from the console, once (never
- * downloaded twice); other PrimeReact components these pages render are bundled here. See the
- * console's vite/shared.ts.
- */
-export default defineConfig({
-  base: './',
-  plugins: [
-    react(),
-    primeReactCoreFromHost(),
-    federation({
-      name: 'atrium_integrations',
-      filename: 'remoteEntry.js',
-      exposes: { './plugin': './src/plugin.tsx' },
-      dts: false,
-      shared: sharedFromHost(),
-    }),
-    // .br and .gz copies of each file, which the core serves to browsers that accept them.
-    precompress(),
-  ],
-  build: { outDir: 'dist', target: 'esnext', emptyOutDir: true, rollupOptions: { input: './src/plugin.tsx' } },
-});
+// Built as every plugin remote is: what the console already has comes from it (host-web/vite/remote.ts).
+export default defineConfig(remoteViteConfig('atrium_integrations'));
