@@ -15,18 +15,27 @@ const TTL_MS = 5000;
 /** Past this many companies the cache starts over rather than grow with every company ever seen. */
 const MAX_COMPANIES = 5000;
 
-const entries = new Map<number, { at: number; value: Promise<DisplayNames> }>();
+interface Entry { at: number; value?: Promise<DisplayNames>; loaded?: DisplayNames }
+const entries = new Map<number, Entry>();
+
+/** The company's names if loaded and fresh, without loading them. */
+export function freshDisplayNames(companyId: number): DisplayNames | undefined {
+  const hit = entries.get(companyId);
+  return hit && Date.now() - hit.at < TTL_MS ? hit.loaded : undefined;
+}
 
 export function cachedDisplayNames(companyId: number, load: () => Promise<DisplayNames>): Promise<DisplayNames> {
   const hit = entries.get(companyId);
-  if (hit && Date.now() - hit.at < TTL_MS) return hit.value;
+  if (hit?.value && Date.now() - hit.at < TTL_MS) return hit.value;
   if (entries.size >= MAX_COMPANIES) entries.clear();
   // The promise is cached, so concurrent requests share one load; a failed load is not kept.
-  const value = load().catch((err) => {
-    if (entries.get(companyId)?.value === value) entries.delete(companyId);
+  const entry: Entry = { at: Date.now() };
+  const value = load().then((names) => { entry.loaded = names; return names; }, (err) => {
+    if (entries.get(companyId) === entry) entries.delete(companyId);
     throw err;
   });
-  entries.set(companyId, { at: Date.now(), value });
+  entry.value = value;
+  entries.set(companyId, entry);
   return value;
 }
 

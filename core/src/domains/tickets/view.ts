@@ -1,5 +1,5 @@
 import { Contact, Queue, Tag, Ticket, User, Whatsapp } from '../../db/models/index.js';
-import { cachedDisplayNames, type DisplayNames } from '../../db/display-names.js';
+import { cachedDisplayNames, freshDisplayNames, type DisplayNames } from '../../db/display-names.js';
 import { protocolOf } from '../../messaging/templates.js';
 import type { TicketView } from './schemas.js';
 
@@ -31,8 +31,9 @@ const displayNames = (companyId: number): Promise<DisplayNames> => cachedDisplay
 /**
  * The ticket as the console shows it (core §3): contact, user (name), queue (name, color), whatsapp
  * (name), tags (name, color). Names of connections, queues and users come from the company's cached
- * display names; contacts, tags and any name not cached yet are read with one query per relation for the
- * whole page, in parallel, as plain rows (no models: every ticket list and ticket event comes through here).
+ * display names (loaded by a page that needs two of them or more); contacts, tags and any name not cached are
+ * read with one query per relation for the whole page, in parallel, as plain rows (no models: every ticket
+ * list and ticket event comes through here).
  */
 export async function ticketViews(companyId: number, tickets: ReadonlyArray<Ticket | TicketRow>, known: KnownRelations = {}): Promise<TicketView[]> {
   if (tickets.length === 0) return [];
@@ -40,11 +41,17 @@ export async function ticketViews(companyId: number, tickets: ReadonlyArray<Tick
     const found = new Map((have ?? []).map((r) => [r.id, r] as const));
     return { found, missing: ids.filter((id) => !found.has(id)) };
   };
-  const names = await displayNames(companyId);
+  const namesFrom = (names: DisplayNames | undefined) => ({
+    whatsapps: need([...(known.whatsapps ?? []), ...(names?.whatsapps.values() ?? [])], uniq(tickets.map((t) => t.whatsappId))),
+    queues: need([...(known.queues ?? []), ...(names?.queues.values() ?? [])], uniq(tickets.map((t) => t.queueId))),
+    users: need([...(names?.users.values() ?? [])], uniq(tickets.map((t) => t.userId))),
+  });
+  let named = namesFrom(freshDisplayNames(companyId));
+  // Loading the names costs three reads: worth it when at least two relations would be read anyway (a list),
+  // not for the one user name an inbound message's ticket may need.
+  if ([named.whatsapps, named.queues, named.users].filter((r) => r.missing.length > 0).length >= 2) named = namesFrom(await displayNames(companyId));
+  const { whatsapps, queues, users } = named;
   const contacts = need(known.contacts, uniq(tickets.map((t) => t.contactId)));
-  const whatsapps = need([...(known.whatsapps ?? []), ...names.whatsapps.values()], uniq(tickets.map((t) => t.whatsappId)));
-  const queues = need([...(known.queues ?? []), ...names.queues.values()], uniq(tickets.map((t) => t.queueId)));
-  const users = need([...names.users.values()], uniq(tickets.map((t) => t.userId)));
   const ticketIds = tickets.map((t) => t.id);
 
   const none = Promise.resolve([]);
