@@ -31,7 +31,7 @@ import type { BotClients } from '../bots/index.js';
 export type { HookEvents, HookHandler, HookResult, TicketOrigin } from './hooks.js';
 export type { Bus } from '../bus/index.js';
 export type { JobQueue, JobOptions } from '../jobs/index.js';
-export type { Storage, StoredFile } from '../storage/index.js';
+export type { SaveMeta, Storage, StoredFile } from '../storage/index.js';
 export type { Tenancy } from '../tenancy/index.js';
 export type { Migration } from '../db/migrate.js';
 export type { AuthUser } from '../auth/index.js';

@@ -2,11 +2,10 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { createWriteStream } from 'node:fs';
-import type { Readable } from 'node:stream';
+import { Transform, type Readable } from 'node:stream';
 import { badRequest } from '../http/errors.js';
 
 export interface StoredFile { key: string; url: string; name: string; size: number; mimetype: string }
@@ -16,8 +15,16 @@ export interface StoredFile { key: string; url: string; name: string; size: numb
  * File names get a 128-bit random prefix, so a URL is a capability: one company cannot guess
  * another's files, and the original name never reaches the file system unsanitised.
  */
+export interface SaveMeta {
+  filename: string;
+  mimetype: string;
+  /** A limit below the app's own (MEDIA_LIMITS.maxBytes): past it the save fails with ERR_FILE_TOO_LARGE while streaming. */
+  maxBytes?: number;
+}
+
 export interface Storage {
-  save(companyId: number, input: Buffer | Readable, meta: { filename: string; mimetype: string }): Promise<StoredFile>;
+  /** Stores a file; any failure (type, size, a cut-off stream) leaves nothing on disk. */
+  save(companyId: number, input: Buffer | Readable, meta: SaveMeta): Promise<StoredFile>;
   remove(key: string): Promise<void>;
   /** Absolute path of a stored key, or undefined when the key is not a valid storage key. */
   resolve(key: string): string | undefined;
@@ -50,6 +57,43 @@ export function displayName(name: string): string {
   return clean.slice(0, MAX_NAME - ext.length) + ext;
 }
 
+function tooLarge(maxBytes: number) {
+  const max = Math.round((maxBytes / 1024 / 1024) * 10) / 10;
+  return badRequest('ERR_FILE_TOO_LARGE', `The file is too large: ${max} MB at most`, { max });
+}
+
+/** Passes bytes on until `maxBytes`, then fails: an oversized stream is cut off as it arrives, not after. */
+function byteLimit(maxBytes: number): Transform {
+  let seen = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      seen += chunk.length;
+      done(seen > maxBytes ? tooLarge(maxBytes) : null, chunk);
+    },
+  });
+}
+
+/**
+ * Streams `input` into a new file; on any failure the partial file is removed before this rejects.
+ * The file is opened before the bytes flow: createWriteStream opens lazily, so a body cut off at once
+ * could reject the pipeline (and run the removal) before the lazy open created the file.
+ */
+async function writeStream(file: string, input: Readable, maxBytes: number | undefined) {
+  // A stream may fail while the folder and the file are being opened: held here rather than thrown uncaught
+  // (the listener stays: an error the stream emits after the pipeline gave up on it must not crash either).
+  let early: Error | undefined;
+  input.on('error', (err: Error) => { early ??= err; });
+  try {
+    await mkdir(path.dirname(file), { recursive: true });
+    const out = (await open(file, 'wx')).createWriteStream();
+    if (early) { out.destroy(); throw early; }
+    await (maxBytes === undefined ? pipeline(input, out) : pipeline(input, byteLimit(maxBytes), out));
+  } catch (err) {
+    await rm(file, { force: true });
+    throw err;
+  }
+}
+
 const KEY_PATTERN = /^(\d+)\/([0-9a-f]{32})-([\w.\- ]{1,120})$/;
 
 export function createLocalStorage(root: string, publicBase: string): Storage {
@@ -58,14 +102,12 @@ export function createLocalStorage(root: string, publicBase: string): Storage {
       if (!MEDIA_LIMITS.allowed.test(meta.mimetype)) throw badRequest('ERR_INVALID_MEDIA_TYPE', `Media type ${meta.mimetype} is not accepted`);
       const key = `${companyId}/${randomBytes(16).toString('hex')}-${safeFileName(meta.filename)}`;
       const file = storage.resolve(key)!;
-      await mkdir(path.dirname(file), { recursive: true });
-      try {
-        if (Buffer.isBuffer(input)) await writeFile(file, input);
-        else await pipeline(input, createWriteStream(file));
-      } catch (err) {
-        // An upload cut off or over the limit fails mid-stream: the partial file must not stay behind.
-        await rm(file, { force: true });
-        throw err;
+      if (Buffer.isBuffer(input)) {
+        if (meta.maxBytes !== undefined && input.length > meta.maxBytes) throw tooLarge(meta.maxBytes);
+        await mkdir(path.dirname(file), { recursive: true });
+        await writeFile(file, input);
+      } else {
+        await writeStream(file, input, meta.maxBytes);
       }
       if ((input as Readable & { truncated?: boolean }).truncated) {
         await rm(file, { force: true });

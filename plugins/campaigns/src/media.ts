@@ -1,6 +1,5 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { Readable } from 'node:stream';
 import type { AtriumSdk, StoredFile, TSchema, TypeBoxTypeProvider } from '@atrium/core/sdk';
 import type { FastifyInstance } from 'fastify';
 import type { CampaignStore } from './store.js';
@@ -15,18 +14,6 @@ export const MEDIA_RULES = [
   { mime: /^video\/mp4$/, ext: /\.mp4$/i, maxBytes: 20 * MiB },
   { mime: /^application\/pdf$/, ext: /\.pdf$/i, maxBytes: 20 * MiB },
 ];
-
-/** The bytes of `input`, read only as the writer asks, failing with ERR_FILE_TOO_LARGE past `maxBytes` (the part stored so far is then removed). */
-function capped(sdk: AtriumSdk, input: Readable, maxBytes: number): Readable {
-  return Readable.from((async function* () {
-    let seen = 0;
-    for await (const chunk of input) {
-      seen += (chunk as Buffer).length;
-      if (seen > maxBytes) throw sdk.errors.badRequest('ERR_FILE_TOO_LARGE', `File is too large (at most ${maxBytes / MiB} MB)`);
-      yield chunk as Buffer;
-    }
-  })(), { objectMode: false });
-}
 
 /** The file a storage key names, as the core's sender wants it; undefined when it is gone. */
 export async function storedFile(sdk: AtriumSdk, key: string | null | undefined, name: string | null | undefined, mimetype: string | null | undefined): Promise<StoredFile | undefined> {
@@ -88,7 +75,7 @@ export function registerMedia(scope: FastifyInstance, sdk: AtriumSdk, store: Cam
           throw sdk.errors.badRequest('ERR_INVALID_MEDIA_TYPE', 'Send an image (png, jpg), an audio (ogg, mp3, opus), an mp4 video or a PDF');
         }
         try {
-          stored = await sdk.storage.save(companyId, capped(sdk, part.file, rule.maxBytes), { filename: part.filename, mimetype: part.mimetype });
+          stored = await sdk.storage.save(companyId, part.file, { filename: part.filename, mimetype: part.mimetype, maxBytes: rule.maxBytes });
         } finally {
           part.file.resume(); // whatever is left of a refused file
         }

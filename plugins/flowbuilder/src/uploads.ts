@@ -1,6 +1,5 @@
 import type { AtriumSdk, TypeBoxTypeProvider } from '@atrium/core/sdk';
 import type { FastifyInstance } from 'fastify';
-import { Readable } from 'node:stream';
 import { MEDIA_MAX_BYTES } from './graph.js';
 
 type Kind = 'img' | 'audio' | 'video';
@@ -12,26 +11,6 @@ const ACCEPTS: Record<Kind, { mimetype: RegExp; ext: RegExp; label: string }> = 
 };
 const kindOf = (mimetype: string, filename: string) =>
   (Object.keys(ACCEPTS) as Kind[]).find((k) => ACCEPTS[k].mimetype.test(mimetype) && ACCEPTS[k].ext.test(filename));
-
-const tooLarge = (sdk: AtriumSdk, kind: Kind) => {
-  const maxMb = MEDIA_MAX_BYTES[kind] / 1024 / 1024;
-  return sdk.errors.badRequest('ERR_FILE_TOO_LARGE', `The file is too large: ${maxMb} MB at most`, { max: maxMb });
-};
-
-/**
- * Passes the bytes on until `max`, then fails, so an oversized file is cut off while it streams, not after. Pulled
- * lazily by the storage's pipeline, which sees the error and removes the partial file.
- */
-function capped(source: Readable, max: number, error: () => Error): Readable {
-  return Readable.from((async function* () {
-    let seen = 0;
-    for await (const chunk of source) {
-      seen += (chunk as Buffer).length;
-      if (seen > max) throw error();
-      yield chunk as Buffer;
-    }
-  })());
-}
 
 /**
  * POST /flowbuilder/img, /audio, /video (one kind) and /flowbuilder/content (any of the three): multipart `medias`
@@ -59,13 +38,11 @@ export function registerUploads(sdk: AtriumSdk, scope: FastifyInstance) {
             throw sdk.errors.badRequest('ERR_INVALID_MEDIA_TYPE', `Send the files in "medias" as ${label}`);
           }
           try {
-            saved.push(await sdk.storage.save(companyId, capped(part.file, MEDIA_MAX_BYTES[kind], () => tooLarge(sdk, kind)), { filename: part.filename, mimetype: part.mimetype }));
+            saved.push(await sdk.storage.save(companyId, part.file, { filename: part.filename, mimetype: part.mimetype, maxBytes: MEDIA_MAX_BYTES[kind] }));
           } catch (err) {
             part.file.resume();
             throw err;
           }
-          // The parser's own limit (20 MB) ends a larger file early without an error: refuse it too.
-          if (part.file.truncated) throw tooLarge(sdk, kind);
         }
       } catch (err) {
         await Promise.all(saved.map((f) => sdk.storage.remove(f.key)));

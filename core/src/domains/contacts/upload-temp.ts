@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, open, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -23,7 +22,8 @@ export async function receiveToTemp(request: FastifyRequest, code = 'ERR_NO_FILE
       if (part.type === 'field') { fields[part.fieldname] = String(part.value); continue; }
       if (saved) { part.file.resume(); continue; }
       const file = path.join(dir, 'upload');
-      await pipeline(part.file, createWriteStream(file));
+      // Opened first, so a cut-off body cannot create the file after cleanup() ran (see storage's save).
+      await pipeline(part.file, (await open(file, 'wx')).createWriteStream());
       if (part.file.truncated) throw badRequest('ERR_FILE_TOO_LARGE', 'File is too large');
       saved = { file, filename: part.filename, mimetype: part.mimetype };
     }
