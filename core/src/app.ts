@@ -13,6 +13,7 @@ import path from 'node:path';
 import { fastifyTrustProxy, loadConfig, redisPrefix, repoRoot, type Config } from './config/index.js';
 import { createKnex, ensureMysqlDatabase } from './db/connection.js';
 import { coreMigrations, runMigrations } from './db/migrate.js';
+import { sharedSchemaCompilers } from './http/schema-compilers.js';
 import { installErrorHandler } from './http/errors-install.js';
 import * as errors from './http/errors.js';
 import * as schemas from './http/schemas.js';
@@ -85,6 +86,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     bodyLimit: 2 * 1024 * 1024,
     // x-secret: the annotation SecretString() puts on a secret field (secrets/schema.ts).
     ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true, allErrors: false, keywords: [SECRET_KEYWORD] } },
+    schemaController: { compilersFactory: sharedSchemaCompilers },
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as FastifyInstance;
 
   app.decorate('config', config);
