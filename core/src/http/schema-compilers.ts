@@ -1,34 +1,41 @@
 import AjvCompiler from '@fastify/ajv-compiler';
 import SerializerSelector from '@fastify/fast-json-stringify-compiler';
 
+type ValidatorFactory = ReturnType<typeof AjvCompiler>;
 type SerializerFactory = ReturnType<typeof SerializerSelector>;
-type Serializer = ReturnType<ReturnType<SerializerFactory>>;
-
-const buildSerializer = SerializerSelector();
-/** Serializers per response schema object, then per the app's serializer options (as JSON). */
-const serializers = new WeakMap<object, Map<string, Serializer>>();
 
 /**
- * Keeps each response schema's serializer, as Ajv keeps each validator: keyed by the schema object itself,
- * which the routes define once per module, so the same schema in another app is not compiled again.
+ * Wraps a compiler so that schemas with the same content share one compiled function, per compiler options.
+ * Content, not object identity: many routes build their schemas inline, so each app has new objects for them.
+ * (JSON drops TypeBox's symbol keys, which neither Ajv nor fast-json-stringify reads.)
  */
-const cachingSerializerFactory: SerializerFactory = (externalSchemas, options) => {
-  const compile = buildSerializer(externalSchemas, options);
-  const optionsKey = JSON.stringify({ externalSchemas, options });
-  return (route) => {
-    const schema = route.schema;
-    if (!schema || typeof schema !== 'object') return compile(route);
-    let byOptions = serializers.get(schema);
-    if (!byOptions) serializers.set(schema, (byOptions = new Map()));
-    let serializer = byOptions.get(optionsKey);
-    if (!serializer) byOptions.set(optionsKey, (serializer = compile(route)));
-    return serializer;
+function byContent<Route extends { schema?: unknown }, Compiled>(compiled: Map<string, Compiled>, compile: (route: Route) => Compiled) {
+  return (route: Route): Compiled => {
+    if (!route.schema || typeof route.schema !== 'object') return compile(route);
+    const key = JSON.stringify(route.schema);
+    let fn = compiled.get(key);
+    if (!fn) compiled.set(key, (fn = compile(route)));
+    return fn;
   };
-};
+}
+
+/** One cache of compiled functions per set of compiler options (the app's Ajv options, external schemas). */
+function pooled<Options extends unknown[], Route extends { schema?: unknown }, Compiled>(factory: (...options: Options) => (route: Route) => Compiled) {
+  const pools = new Map<string, (route: Route) => Compiled>();
+  return (...options: Options) => {
+    const key = JSON.stringify(options);
+    let compile = pools.get(key);
+    if (!compile) pools.set(key, (compile = byContent(new Map(), factory(...options))));
+    return compile;
+  };
+}
 
 /**
  * The compilers Fastify turns route schemas into validators and serializers with, shared by every app this
  * process builds. One server builds one app, so this changes nothing there; the tests build hundreds, and
  * compiling ~300 routes' schemas was two thirds of each build.
  */
-export const sharedSchemaCompilers = { buildValidator: AjvCompiler(), buildSerializer: cachingSerializerFactory };
+export const sharedSchemaCompilers = {
+  buildValidator: pooled(AjvCompiler()) as ValidatorFactory,
+  buildSerializer: pooled(SerializerSelector()) as SerializerFactory,
+};
