@@ -1,3 +1,5 @@
+import { CONDITION_OPERATORS, comparesNumbers, isConditionOperator, needsValue, parseNumber } from './condition.js';
+
 /**
  * The saved flow graph: React Flow nodes and edges ("connections" in the spec) as the editor sends them,
  * checked per node type with the spec's limits. Everything the editor sends is kept as is, so a saved graph
@@ -36,6 +38,10 @@ export class InvalidFlow extends Error {
 
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 const isInt = (value: unknown) => typeof value === 'number' && Number.isInteger(value);
+/** The key a question saves its answer under (and a condition reads it back by): what `{{key}}` placeholders accept. */
+const ANSWER_KEY = /^[\w.-]{1,50}$/;
+const isAnswerKey = (value: unknown) => typeof value === 'string' && ANSWER_KEY.test(value);
+const hasPlaceholder = (value: string) => /\{\{.*?\}\}/.test(value);
 
 function checkInterval(sec: unknown, field: string) {
   if (!isInt(sec) || (sec as number) <= 0) throw new InvalidFlow(field, 'The interval must be a whole number of seconds above 0');
@@ -60,6 +66,18 @@ function checkContent(data: Record<string, any>, field: string) {
     else if (el.type === 'img' || el.type === 'audio' || el.type === 'video') checkMedia(el.type, { url: el.value, size: el.size }, at);
     else throw new InvalidFlow(`${at}/type`, 'Unknown content item');
   });
+}
+
+/** A condition tests one of the run's answers: a known test, and the value it compares with when the test needs one. */
+function checkCondition(data: Record<string, any>, field: string) {
+  if (!isAnswerKey(data.key)) throw new InvalidFlow(`${field}/key`, 'A condition needs the answer key it tests (letters, digits, _ . -)');
+  if (!isConditionOperator(data.condition)) throw new InvalidFlow(`${field}/condition`, `The condition is one of ${CONDITION_OPERATORS.join(', ')}`);
+  if (!needsValue(data.condition)) return;
+  if (!text(data.value)) throw new InvalidFlow(`${field}/value`, 'This condition needs the value it compares with');
+  // A placeholder is only known at run time; a typed value must already be a number.
+  if (comparesNumbers(data.condition) && !hasPlaceholder(data.value) && parseNumber(data.value) === null) {
+    throw new InvalidFlow(`${field}/value`, 'This condition compares numbers: the value must be a number');
+  }
 }
 
 /** The spec's question and OpenAI dialogs keep their fields under data.typebotIntegration. */
@@ -96,7 +114,7 @@ function checkNode(node: FlowNode, field: string) {
     case 'question': {
       const q = integrationOf(node);
       if (!text(q.message)) throw new InvalidFlow(`${d}/typebotIntegration/message`, 'A question needs its message');
-      if (!text(q.answerKey) || !/^[\w.-]{1,50}$/.test(q.answerKey)) throw new InvalidFlow(`${d}/typebotIntegration/answerKey`, 'A question needs the key its answer is saved under (letters, digits, _ . -)');
+      if (!isAnswerKey(q.answerKey)) throw new InvalidFlow(`${d}/typebotIntegration/answerKey`, 'A question needs the key its answer is saved under (letters, digits, _ . -)');
       break;
     }
     case 'openai': {
@@ -104,6 +122,9 @@ function checkNode(node: FlowNode, field: string) {
       for (const key of ['name', 'apiKey', 'prompt']) if (!text(ai[key])) throw new InvalidFlow(`${d}/typebotIntegration/${key}`, `The OpenAI node needs its ${key}`);
       break;
     }
+    case 'condition':
+      checkCondition(data, d);
+      break;
     case 'ticket':
       if (!data.queue || !isInt(data.queue.id)) throw new InvalidFlow(`${d}/queue`, 'A ticket node needs a queue');
       break;
@@ -134,7 +155,8 @@ export function validateGraph(graph: FlowGraph): void {
 export function mediaKeysOf(graph: FlowGraph): { key: string; field: string }[] {
   const keys: { key: string; field: string }[] = [];
   graph.nodes.forEach((node, i) => {
-    if (typeof node.data?.key === 'string') keys.push({ key: node.data.key, field: `body/nodes/${i}/data/key` });
+    // Only media nodes: a condition's data.key names an answer, not a file.
+    if (node.type in MEDIA_MAX_BYTES && typeof node.data?.key === 'string') keys.push({ key: node.data.key, field: `body/nodes/${i}/data/key` });
     if (node.type === 'singleBlock' && Array.isArray(node.data.elements)) {
       node.data.elements.forEach((el: any, j: number) => {
         if (typeof el?.key === 'string') keys.push({ key: el.key, field: `body/nodes/${i}/data/elements/${j}/key` });

@@ -1,6 +1,9 @@
+/** Lower case with accents stripped: how the flow compares what people type ("Promoção" = "promocao"). */
+export const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+
 /** Lower case, accents stripped, split on anything that is not a letter or digit. */
 export function words(text: string): string[] {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  return fold(text).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
 }
 
 /**

@@ -3,6 +3,8 @@ import type { TypebotAnswer } from '@atrium/core/sdk';
 import { integrationOf, type FlowGraph, type FlowNode } from './graph.js';
 import { stamp } from './time.js';
 import { botNodes, type TypebotSession } from './bot-nodes.js';
+import { CONDITION_HANDLES, conditionHolds, isConditionOperator } from './condition.js';
+import { fold } from './phrase.js';
 
 /** Nodes one trigger may run before the run is stopped (a cycle without a wait would never end). */
 export const STEP_CAP = 50;
@@ -59,7 +61,7 @@ export const menuText = (node: FlowNode, variables: Record<string, string>) =>
 
 /** The menu option a reply picks: its number ("2", "*2*") or its text, ignoring case and accents. */
 export function pickOption(node: FlowNode, reply: string): number | null {
-  const plain = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').replace(/\*/g, '').trim().toLowerCase();
+  const plain = (s: string) => fold(s).replace(/\*/g, '').trim();
   const said = plain(reply);
   const option = (node.data.arrayOption as { number: number; value: string }[]).find((o) => String(o.number) === said || plain(String(o.value)) === said);
   return option ? option.number : null;
@@ -69,6 +71,21 @@ export function pickOption(node: FlowNode, reply: string): number | null {
 export function nextOf(graph: FlowGraph, node: FlowNode, handle?: string): string | null {
   const edge = graph.connections.find((e) => e.source === node.id && (handle === undefined || e.sourceHandle === handle));
   return edge ? edge.target : null;
+}
+
+/** The answer saved under key ('' when the run has none: a question not reached, or a key no question sets). */
+const answerOf = (variables: Record<string, string>, key: unknown) =>
+  typeof key === 'string' && Object.hasOwn(variables, key) ? String(variables[key]) : '';
+
+/**
+ * The exit a condition node takes: `a` when the run's answer passes the test against the filled value, else `b`.
+ * Null for a node saved before conditions were checked (no valid test): the run cannot guess a branch.
+ */
+export function conditionExit(node: FlowNode, variables: Record<string, string>): string | null {
+  const { key, condition, value } = node.data;
+  if (!isConditionOperator(condition)) return null;
+  const holds = conditionHolds(condition, answerOf(variables, key), fill(String(value ?? ''), variables));
+  return holds ? CONDITION_HANDLES.true : CONDITION_HANDLES.false;
 }
 
 const mediaOf = (data: Record<string, any>, url: string): Media | undefined =>
@@ -197,8 +214,13 @@ export function createRuntime(sdk: AtriumSdk, random: () => number = Math.random
           if (!(await typebotSpeak(run, node, started, actions))) return;
           break;
         }
-        case 'condition':
-          return finish(run, actions, { handOff: `The flow reached a ${node.type} node: not supported yet` });
+        case 'condition': {
+          // Sends nothing: the run moves along the branch taken (none drawn: the run ends, as at any node without an exit).
+          const exit = conditionExit(node, vars);
+          if (exit === null) return finish(run, actions, { handOff: 'The flow reached a condition node without a valid condition' });
+          run.nodeId = nextOf(graph, node, exit);
+          break;
+        }
         default: // start, and any node that only passes on
           run.nodeId = nextOf(graph, node);
       }

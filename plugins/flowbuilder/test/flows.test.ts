@@ -86,8 +86,13 @@ t.test('a saved graph reads back identically; the OpenAI key is stored encrypted
       node('ai1', 'openai', { typebotIntegration: { name: 'Bot', projectName: 'Bot', apiKey, prompt: 'Seja gentil', voice: 'texto', temperature: 1, maxTokens: 100, maxMessages: 10 } }, 1200),
       node('t1', 'ticket', { queue: { id: queueId, name: 'Vendas' } }, 1400),
       node('img1', 'img', { url: 'https://cdn.example/p.png', size: 1024 }, 1600),
+      node('if1', 'condition', { key: 'cpf', condition: 'startsWith', value: '{{cpf}}' }, 1800),
+      node('if2', 'condition', { key: 'cpf', condition: 'isEmpty' }, 2000),
     ],
-    connections: [edge('1', 'menu1'), edge('menu1', 'q1', 'a1'), edge('menu1', 't1', 'a2'), edge('q1', 'i1'), edge('i1', 'r1'), edge('r1', 'c1', 'a'), edge('r1', 'ai1', 'b'), edge('c1', 'img1')],
+    connections: [
+      edge('1', 'menu1'), edge('menu1', 'q1', 'a1'), edge('menu1', 't1', 'a2'), edge('q1', 'i1'), edge('i1', 'r1'), edge('r1', 'c1', 'a'), edge('r1', 'ai1', 'b'), edge('c1', 'img1'),
+      edge('img1', 'if1'), edge('if1', 'if2', 'a'), edge('if1', 'c1', 'b'),
+    ],
   };
   const saved = await request('POST', '/api/flowbuilder/flow', { token, body: { idFlow: flow.id, ...graph } });
   t.equal(saved.status, 200);
@@ -128,6 +133,11 @@ t.test('a graph that breaks a rule is refused naming the field, and nothing is s
     ['question without key', [start, node('q', 'question', { typebotIntegration: { message: 'Nome?' } })], [], 'body/nodes/1/data/typebotIntegration/answerKey'],
     ['OpenAI without key', [start, node('a', 'openai', { typebotIntegration: { name: 'Bot', prompt: 'p' } })], [], 'body/nodes/1/data/typebotIntegration/apiKey'],
     ['content with an empty message', [start, node('c', 'singleBlock', { elements: [{ type: 'message', value: ' ' }] })], [], 'body/nodes/1/data/elements/0/value'],
+    ['condition without key', [start, node('c', 'condition', { condition: 'equals', value: 'sim' })], [], 'body/nodes/1/data/key'],
+    ['condition key written as a placeholder', [start, node('c', 'condition', { key: '{{nome}}', condition: 'equals', value: 'sim' })], [], 'body/nodes/1/data/key'],
+    ['condition with an unknown test', [start, node('c', 'condition', { key: 'nome', condition: 'matches', value: 'sim' })], [], 'body/nodes/1/data/condition'],
+    ['condition without the value it compares with', [start, node('c', 'condition', { key: 'nome', condition: 'contains', value: '  ' })], [], 'body/nodes/1/data/value'],
+    ['numeric condition with a word', [start, node('c', 'condition', { key: 'idade', condition: 'greaterThan', value: 'dezoito' })], [], 'body/nodes/1/data/value'],
     ['unknown node type', [start, node('x', 'teleport')], [], 'body/nodes/1/type'],
     ['two start nodes', [start, node('2', 'start')], [], 'body/nodes'],
     ['edge to a missing node', [start], [edge('1', 'ghost')], 'body/connections/0/target'],
@@ -138,8 +148,12 @@ t.test('a graph that breaks a rule is refused naming the field, and nothing is s
   }
   const foreign = await request('POST', '/api/flowbuilder/flow', { token, body: { idFlow: flow.id, nodes: [start, node('t', 'ticket', { queue: { id: otherQueue.body.id, name: 'Alheia' } })], connections: [] } });
   t.match(foreign, { status: 404, body: { error: 'ERR_NO_QUEUE_FOUND' } }, 'a ticket node cannot name another company\'s queue');
-  const ok = await request('POST', '/api/flowbuilder/flow', { token, body: { idFlow: flow.id, nodes: [start, node('i', 'interval', { sec: 120 }), node('r', 'randomizer', { percent: 100 })], connections: [] } });
-  t.equal(ok.status, 200, 'the limits themselves are allowed');
+  const ok = await request('POST', '/api/flowbuilder/flow', { token, body: { idFlow: flow.id, nodes: [
+    start, node('i', 'interval', { sec: 120 }), node('r', 'randomizer', { percent: 100 }),
+    node('c1', 'condition', { key: 'idade', condition: 'lessThan', value: '17,5' }), node('c2', 'condition', { key: 'idade', condition: 'greaterThan', value: '{{minimo}}' }),
+    node('c3', 'condition', { key: 'idade', condition: 'isNotEmpty' }), node('c4', 'condition', { key: 'nome', condition: 'equals', value: 'José' }),
+  ], connections: [] } });
+  t.equal(ok.status, 200, 'the limits themselves are allowed, and good condition nodes (a number, a placeholder, no value for isNotEmpty)');
 });
 
 t.test('phrase campaigns: created for a connection or all, listed under flow, changed (connection and status too) and deleted', async (t) => {

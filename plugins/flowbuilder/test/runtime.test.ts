@@ -167,3 +167,79 @@ t.test('a person who accepts the ticket during a pause silences the flow; a mess
   t.same(provider.sent.slice(before).map((m) => m.body), [], 'no bot message after a person took the ticket, even from the pending pause');
   t.equal((await app.knex('flowRuns').where({ ticketId: ticket.id }).first('status')).status, 'done', 'the run ended');
 });
+
+/**
+ * start → question → condition → a: yes / b: no. The false edge is listed first on purpose: a runtime that takes
+ * the node's first edge goes wrong.
+ */
+const conditionFlow = (key: string, ask: string, condition: Record<string, unknown>, yes: string, no: string) => ({
+  nodes: [
+    node('yes', 'message', { label: yes }), node('cond', 'condition', { key, ...condition }), node('no', 'message', { label: no }),
+    node('1', 'start'), node('ask', 'question', { typebotIntegration: { message: ask, answerKey: key } }),
+  ],
+  connections: [edge('cond', 'no', 'b'), edge('cond', 'yes', 'a'), edge('1', 'ask'), edge('ask', 'cond')],
+});
+
+t.test('a condition node takes its true or false exit by the answer, sending nothing itself', async (t) => {
+  const { say, saveFlow, campaign } = await runtimeSetup(t);
+  const named = await saveFlow('Nome', conditionFlow('nome', 'Seu nome?', { condition: 'equals', value: 'José' }, 'Olá, José!', 'Você não é o José'));
+  await campaign({ name: 'Nome', flowId: named, whatsappId: null, phrase: 'nome' });
+  t.same(await say('nome', '5511955550001'), ['Seu nome?']);
+  t.same(await say('  JOSE ', '5511955550001'), ['Olá, José!'], 'equals ignores case, accents and surrounding spaces: true exit');
+  t.same(await say('nome', '5511955550002'), ['Seu nome?']);
+  t.same(await say('Josefa', '5511955550002'), ['Você não é o José'], 'another answer: false exit');
+
+  const adult = await saveFlow('Idade', conditionFlow('idade', 'Sua idade?', { condition: 'greaterThan', value: '17' }, 'Maior de idade', 'Menor de idade'));
+  await campaign({ name: 'Idade', flowId: adult, whatsappId: null, phrase: 'idade' });
+  for (const [i, [answer, expected, why]] of [
+    ['17,5', 'Maior de idade', 'a comma decimal above the value'],
+    ['18', 'Maior de idade', 'a whole number above'],
+    ['17', 'Menor de idade', 'equal is not greater'],
+    ['dezoito', 'Menor de idade', 'a word is not a number: false'],
+  ].entries()) {
+    const number = `551195555100${i}`;
+    await say('idade', number);
+    t.same(await say(answer, number), [expected], `greaterThan 17 with "${answer}": ${why}`);
+  }
+});
+
+t.test('isEmpty: an answer never given is empty; a placeholder in the value is filled from the run\'s answers', async (t) => {
+  const { say, saveFlow, campaign } = await runtimeSetup(t);
+  // start → cond(apelido isEmpty; no question sets it) a → question cupom → cond(cupom isEmpty) a "Sem cupom" / b "Cupom … aplicado"
+  const coupon = await saveFlow('Cupom', {
+    nodes: [
+      node('1', 'start'), node('noNick', 'condition', { key: 'apelido', condition: 'isEmpty' }), node('never', 'message', { label: 'apelido existe?' }),
+      node('ask', 'question', { typebotIntegration: { message: 'Cupom?', answerKey: 'cupom' } }), node('empty', 'condition', { key: 'cupom', condition: 'isEmpty', value: '' }),
+      node('none', 'message', { label: 'Sem cupom' }), node('some', 'message', { label: 'Cupom {{cupom}} aplicado' }),
+    ],
+    connections: [edge('1', 'noNick'), edge('noNick', 'never', 'b'), edge('noNick', 'ask', 'a'), edge('ask', 'empty'), edge('empty', 'some', 'b'), edge('empty', 'none', 'a')],
+  });
+  await campaign({ name: 'Cupom', flowId: coupon, whatsappId: null, phrase: 'cupom' });
+  t.same(await say('cupom', '5511955552001'), ['Cupom?'], 'a key no question set is empty: true exit');
+  t.same(await say('PROMO10', '5511955552001'), ['Cupom PROMO10 aplicado'], 'an answer is not empty: false exit');
+
+  const email = await saveFlow('Email', {
+    nodes: [
+      node('1', 'start'), node('q1', 'question', { typebotIntegration: { message: 'E-mail?', answerKey: 'email' } }),
+      node('q2', 'question', { typebotIntegration: { message: 'Repita o e-mail', answerKey: 'confirma' } }),
+      node('same', 'condition', { key: 'confirma', condition: 'equals', value: '{{email}}' }), node('ok', 'message', { label: 'Confirmado' }),
+    ],
+    connections: [edge('1', 'q1'), edge('q1', 'q2'), edge('q2', 'same'), edge('same', 'ok', 'a')],
+  });
+  await campaign({ name: 'Email', flowId: email, whatsappId: null, phrase: 'email' });
+  await say('email', '5511955552002');
+  await say('ana@exemplo.com', '5511955552002');
+  t.same(await say('ANA@exemplo.com', '5511955552002'), ['Confirmado'], 'the value\'s placeholder is filled with the earlier answer');
+});
+
+t.test('a condition branch without an edge ends the run and lets the ticket go, as any node without an exit', async (t) => {
+  const { say, saveFlow, campaign, ticketOf, app } = await runtimeSetup(t);
+  const graph = conditionFlow('resposta', 'Confirma?', { condition: 'equals', value: 'sim' }, 'Confirmado', 'x');
+  const flowId = await saveFlow('Sem saída', { ...graph, connections: graph.connections.filter((e) => e.sourceHandle !== 'b') });
+  await campaign({ name: 'Sem saída', flowId, whatsappId: null, phrase: 'confirma' });
+  await say('confirma', '5511955553001');
+  t.same(await say('não', '5511955553001'), [], 'the false branch has no edge: nothing is sent');
+  const ticket = await ticketOf('5511955553001');
+  t.equal(ticket.botOwner, null, 'the ticket is released, not handed to people');
+  t.equal((await app.knex('flowRuns').where({ ticketId: ticket.id }).first('status')).status, 'done', 'the run ended');
+});

@@ -1,3 +1,7 @@
+import type { ConditionData, ConditionOperator } from '../../../plugins/flowbuilder/src/types';
+
+export type { ConditionData, ConditionOperator };
+
 /**
  * What the flow builder API answers and the node data the runtime reads (plugins/flowbuilder/src/graph.ts and
  * runtime.ts): the editor writes exactly these shapes.
@@ -28,7 +32,8 @@ export interface NodeDataByType {
   ticket: { queue: Queue };
   question: { typebotIntegration: { message: string; answerKey: string } };
   typebot: { typebotIntegration: { name: string; projectName: string; urlN8N: string; typebotSlug: string; typebotKeywordFinish: string; typebotKeywordRestart: string; typebotUnknownMessage: string; typebotRestartMessage: string; typebotDelayMessage: number; typebotExpires: number } };
+  condition: ConditionData;
   openai: { typebotIntegration: { name: string; projectName: string; apiKey: string; prompt: string; voice: string; voiceKey: string; voiceRegion: string; temperature: number; maxTokens: number; maxMessages: number } };
 }
 export type NodeType = keyof NodeDataByType;
-export const NODE_TYPES: NodeType[] = ['start', 'singleBlock', 'message', 'menu', 'randomizer', 'interval', 'ticket', 'typebot', 'openai', 'question', 'img', 'audio', 'video'];
+export const NODE_TYPES: NodeType[] = ['start', 'singleBlock', 'message', 'menu', 'randomizer', 'interval', 'ticket', 'typebot', 'openai', 'question', 'condition', 'img', 'audio', 'video'];

@@ -7,10 +7,12 @@ import { menuForm } from './menu';
 import { openaiForm, typebotForm } from './integrations';
 import { audioForm, imgForm, videoForm } from './mediaForms';
 import { contentForm } from './content';
+import { conditionForm } from './condition';
 
 const FORMS: Record<NodeType, NodeForm> = {
   start: startForm, message: messageForm, interval: intervalForm, randomizer: randomizerForm, ticket: ticketForm, question: questionForm,
   menu: menuForm, openai: openaiForm, typebot: typebotForm, img: imgForm, audio: audioForm, video: videoForm, singleBlock: contentForm,
+  condition: conditionForm,
 };
 export const hasDialog = (type: string | undefined): type is NodeType => !!type && type in FORMS;
 

@@ -1,10 +1,11 @@
 import { Handle, Position, type NodeProps, type NodeTypes } from '@xyflow/react';
 import type { ContentElement, NodeDataByType, NodeType } from '../types';
+import { CONDITION_EXITS, conditionSummary } from '../condition';
 import { NodeShell } from './NodeShell';
 import { useNodeActions } from './actions';
 
 /** Icon and colour of each node type (also used by the add menu). */
-export const NODE_LOOK: Record<NodeType | 'condition', { icon: string; color: string }> = {
+export const NODE_LOOK: Record<NodeType, { icon: string; color: string }> = {
   start: { icon: 'pi pi-play', color: '#2e7d32' },
   singleBlock: { icon: 'pi pi-book', color: '#6a1b9a' },
   message: { icon: 'pi pi-comment', color: '#1565c0' },
@@ -73,7 +74,18 @@ function Question(p: P<'question'>) {
   return <NodeShell {...shell(p)}>{q.message}{'\n'}→ {`{{${q.answerKey}}}`}</NodeShell>;
 }
 function Integration(p: P<'openai'> | P<'typebot'>) { return <NodeShell {...shell(p)}>{p.data.typebotIntegration?.name}</NodeShell>; }
-function Condition(p: NodeProps) { return <NodeShell {...shell(p)} />; }
+/** The test as one line, then its two exits: handle `a` when it holds, `b` when it does not. */
+function Condition(p: P<'condition'>) {
+  const { t } = useNodeActions();
+  return (
+    <NodeShell {...shell(p)} exits={null}>
+      <div data-testid="fb-condition-summary">{conditionSummary(p.data, t)}</div>
+      {CONDITION_EXITS.map(({ handle, label }) => (
+        <div key={handle} className="fb-node-row" data-testid={`fb-condition-exit-${handle}`}>{t(label)}<Handle type="source" id={handle} position={Position.Right} /></div>
+      ))}
+    </NodeShell>
+  );
+}
 
 export const nodeTypes: NodeTypes = {
   start: Start, message: Message, interval: Interval, menu: Menu, randomizer: Randomizer, img: Media, audio: Media, video: Media,
