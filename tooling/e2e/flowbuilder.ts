@@ -127,6 +127,24 @@ export function registerFlowbuilderScenario(ctx: () => E2eContext) {
       await page.waitForFunction(() => document.querySelectorAll('.react-flow__node-message').length === 2);
       assert.equal(await page.locator('.react-flow__edge').count(), 3, 'the edges drawn are still there');
 
+      // A condition node: its dialog wants the answer key; the node shows the test and its true/false exits.
+      await page.getByTestId('fb-add').click();
+      await page.getByTestId('fb-add-condition').click();
+      await page.getByTestId('fb-dialog-save').click();
+      await page.getByTestId('error-key').waitFor();
+      await page.locator('#fb-condition-key-text').fill('{{cidade}}');
+      await page.getByTestId('fb-condition-test').selectOption('equals');
+      await page.locator('#fb-condition-value').fill('São Paulo');
+      await page.getByTestId('fb-dialog-save').click();
+      await page.getByTestId('fb-dialog-condition').waitFor({ state: 'detached' });
+      const condition = page.locator('.react-flow__node-condition');
+      assert.match(await condition.getByTestId('fb-condition-summary').textContent() ?? '', /^\{\{cidade\}\} .+ "São Paulo"$/);
+      assert.equal(await condition.locator('.react-flow__handle.source').count(), 2, 'a true and a false exit');
+      await page.locator('.react-flow__controls-fitview').click();
+      await condition.getByTestId('fb-condition-summary').click();
+      await page.keyboard.press('Delete');
+      await condition.waitFor({ state: 'detached' });
+
       await page.getByTestId('fb-save').click();
       await page.getByText(/Flow saved successfully|Fluxo salvo com sucesso|Flujo guardado con éxito/).first().waitFor();
       await c.shot(page, 'flowbuilder-editor');
