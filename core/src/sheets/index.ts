@@ -103,11 +103,38 @@ export async function readSheet<K extends string>(file: string, options: ReadShe
   if (!columns) throw badRequest('ERR_INVALID_SHEET', 'The spreadsheet is empty');
 }
 
+export interface SheetColumn {
+  width?: number;
+  /** Cells kept as typed text: a long number stays its digits instead of showing as 5.5E+12. */
+  text?: boolean;
+}
+
+/**
+ * A small .xlsx made in memory (a sample to fill in, not an export): one worksheet, the first row a bold header.
+ * exceljs is loaded on first use, as for reading, so a server that never makes one does not carry it.
+ */
+export async function writeSheet(name: string, rows: readonly (readonly string[])[], columns: SheetColumn[] = []): Promise<Buffer> {
+  const ExcelJS = await loadExcelJs();
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet(name);
+  rows.forEach((row, i) => {
+    const added = sheet.addRow([...row]);
+    if (i === 0) added.font = { bold: true };
+  });
+  columns.forEach((column, i) => {
+    const target = sheet.getColumn(i + 1);
+    if (column.width) target.width = column.width;
+    if (column.text) target.numFmt = '@';
+  });
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
 export interface Sheets {
   /** The request's multipart file, written to a private temp folder; call `cleanup()` when done. 400 `code` without one. */
   receiveUpload(request: FastifyRequest, code?: string): Promise<TempUpload>;
   readSheet: typeof readSheet;
+  writeSheet: typeof writeSheet;
 }
 
-export const sheets: Sheets = { receiveUpload: receiveToTemp, readSheet };
+export const sheets: Sheets = { receiveUpload: receiveToTemp, readSheet, writeSheet };
 export type { TempUpload };

@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import type { AtriumSdk, TypeBoxTypeProvider } from '@atrium/core/sdk';
 import type { FastifyInstance } from 'fastify';
 
@@ -11,16 +10,8 @@ const HEADERS = {
 const EXAMPLES = [['Maria Silva', '5511999990001', 'maria@example.com'], ['João Souza', '5521988880002', '']];
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-export async function sampleSheet(lang: keyof typeof HEADERS): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet('contatos');
-  sheet.addRow([...HEADERS[lang]]).font = { bold: true };
-  for (const row of EXAMPLES) sheet.addRow(row);
-  sheet.columns.forEach((c, i) => { c.width = i === 1 ? 20 : 30; });
-  // Numbers as text: a spreadsheet would show a long number as 5.5E+12.
-  sheet.getColumn(2).numFmt = '@';
-  return Buffer.from(await workbook.xlsx.writeBuffer());
-}
+/** Numbers kept as text: a spreadsheet would show a long number as 5.5E+12. */
+const COLUMNS = [{ width: 30 }, { width: 20, text: true }, { width: 30 }];
 
 /** GET /contact-lists/sample?lang=pt|en|es: the .xlsx the list import expects, headers in the user's language. */
 export function registerSample(scope: FastifyInstance, sdk: AtriumSdk) {
@@ -30,6 +21,6 @@ export function registerSample(scope: FastifyInstance, sdk: AtriumSdk) {
     schema: { tags: ['campaigns'], produces: [XLSX], querystring: T.Object({ lang: T.Optional(T.Union([T.Literal('pt'), T.Literal('en'), T.Literal('es')])) }) },
   }, async (request, reply) => {
     reply.header('content-disposition', 'attachment; filename="contact-list-sample.xlsx"');
-    return reply.type(XLSX).send(await sampleSheet(request.query.lang ?? 'pt'));
+    return reply.type(XLSX).send(await sdk.sheets.writeSheet('contatos', [HEADERS[request.query.lang ?? 'pt'], ...EXAMPLES], COLUMNS));
   });
 }

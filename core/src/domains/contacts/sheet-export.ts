@@ -1,6 +1,7 @@
 import { PassThrough, Readable } from 'node:stream';
 import { Contact } from '../../db/models/index.js';
 import { loadExcelJs } from '../../sheets/exceljs.js';
+import { writeSheet } from '../../sheets/index.js';
 
 const PAGE = 1000;
 type ExportRow = { id: number; name: string; number: string; email: string | null; createdAt: string | null };
@@ -53,12 +54,10 @@ export function contactsXlsx(companyId: number, log: { error(obj: unknown, msg: 
 }
 
 /** The sample sheet the import expects: a header row and two example contacts. */
-export async function sampleSheet(): Promise<Buffer> {
-  const ExcelJS = await loadExcelJs();
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet('contacts');
-  sheet.columns = [{ header: 'name', key: 'name', width: 30 }, { header: 'number', key: 'number', width: 20 }, { header: 'email', key: 'email', width: 30 }];
-  sheet.addRow({ name: 'Maria Silva', number: '5511999990001', email: 'maria@example.com' });
-  sheet.addRow({ name: 'João Souza', number: '5521988880002', email: '' });
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+export function sampleSheet(): Promise<Buffer> {
+  return writeSheet('contacts', [
+    ['name', 'number', 'email'],
+    ['Maria Silva', '5511999990001', 'maria@example.com'],
+    ['João Souza', '5521988880002', ''],
+  ], [{ width: 30 }, { width: 20, text: true }, { width: 30 }]);
 }
