@@ -7,16 +7,17 @@ import type { JobHandler, JobOptions, JobQueue } from './types.js';
 const STALL_CHECK_MS = 5000;
 
 /**
- * How many of a queue's delayed jobs are due by `until` (bee-queue keeps them in a sorted set scored by
- * their time; its API pages that set by rank only). Jobs due later must not keep idle() waiting.
+ * How many of a queue's jobs are waiting, running, or delayed until no later than `until` (bee-queue keeps
+ * delayed jobs in a sorted set scored by their time; its API pages that set by rank only), read in one MULTI:
+ * read apart, a job raised from delayed to waiting between the two reads was in neither count.
  */
-function delayedDueBy(queue: BeeQueue, until: number): Promise<number> {
-  const { client, toKey } = queue as unknown as {
-    client: { zcount(key: string, min: string, max: string, done: (err: Error | null, count: number) => void): void };
-    toKey(name: string): string;
-  };
+function pendingBy(queue: BeeQueue, until: number): Promise<number> {
+  type Multi = { llen(key: string): Multi; zcount(key: string, min: string, max: string): Multi; exec(done: (err: Error | null, counts: number[]) => void): void };
+  const { client, toKey } = queue as unknown as { client: { multi(): Multi }; toKey(name: string): string };
+  const key = (name: string) => toKey.call(queue, name);
   return new Promise((resolve, reject) => {
-    client.zcount(toKey.call(queue, 'delayed'), '-inf', String(until), (err, count) => (err ? reject(err) : resolve(count)));
+    client.multi().llen(key('waiting')).llen(key('active')).zcount(key('delayed'), '-inf', String(until))
+      .exec((err, counts) => (err ? reject(err) : resolve(counts.reduce((sum, n) => sum + Number(n), 0))));
   });
 }
 
@@ -79,11 +80,8 @@ export class RedisJobQueue implements JobQueue {
   async idle(withinMs = 0) {
     for (;;) {
       let busy = false;
-      for (const queue of this.queues.values()) {
-        const counts = await queue.checkHealth();
-        if (counts.active > 0 || counts.waiting > 0) busy = true;
-        else if (withinMs > 0 && counts.delayed > 0 && (await delayedDueBy(queue, Date.now() + withinMs)) > 0) busy = true;
-      }
+      // Due "by now" when withinMs is 0: a delayed job already due is about to be raised to waiting.
+      for (const queue of this.queues.values()) if ((await pendingBy(queue, Date.now() + withinMs)) > 0) busy = true;
       if (!busy) return;
       await new Promise((r) => setTimeout(r, 50));
     }
