@@ -23,6 +23,7 @@ const NODE_CSS = `
 .fb-content-item { border: 1px solid #e0e0e0; border-radius: 6px; padding: 8px; display: grid; gap: 6px; }
 .fb-content-item header { display: flex; align-items: center; gap: 6px; font-weight: 600; }
 .fb-content-item header span { flex: 1; }
+form[data-testid^="fb-dialog-"] label.field { display: flex; flex-direction: column; gap: 0.35rem; }
 `;
 
 export function injectFlowStyles(doc: Document = document) {

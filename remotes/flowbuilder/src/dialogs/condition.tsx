@@ -28,7 +28,7 @@ function KeyField({ form, sdk, keys, t }: FieldsProps) {
       {keys.length > 0 && (
         <label className="field">
           <span>{t('flowbuilder.conditionKey')}</span>
-          <select data-testid="fb-condition-key" value={typing ? TYPED_KEY : bareKey(key)} onChange={(e) => pick(e.target.value)} autoFocus>
+          <select className="p-inputtext p-component" data-testid="fb-condition-key" value={typing ? TYPED_KEY : bareKey(key)} onChange={(e) => pick(e.target.value)} autoFocus>
             <option value="">—</option>
             {keys.map((k) => <option key={k} value={k}>{`{{${k}}}`}</option>)}
             <option value={TYPED_KEY}>{t('flowbuilder.conditionTypedKey')}</option>
@@ -52,7 +52,7 @@ function ConditionFields(props: FieldsProps) {
       <KeyField {...props} />
       <label className="field">
         <span>{t('flowbuilder.conditionTest')}</span>
-        <select data-testid="fb-condition-test" value={operator} onChange={(e) => void form.setFieldValue('condition', e.target.value)}>
+        <select className="p-inputtext p-component" data-testid="fb-condition-test" value={operator} onChange={(e) => void form.setFieldValue('condition', e.target.value)}>
           {CONDITION_OPERATORS.map((op) => <option key={op} value={op}>{t(`flowbuilder.conditions.${op}`)}</option>)}
         </select>
       </label>

@@ -20,7 +20,7 @@ function OpenAiFields({ form, sdk, t }: FieldsProps) {
       <TextField form={form} name="prompt" id="fb-ai-prompt" label={t('flowbuilder.prompt')} rows={10} />
       <label className="field">
         <span>{t('flowbuilder.voice')}</span>
-        <select value={form.values.voice} onChange={(e) => form.setFieldValue('voice', e.target.value)}>
+        <select className="p-inputtext p-component" value={form.values.voice} onChange={(e) => form.setFieldValue('voice', e.target.value)}>
           {VOICES.map((v) => <option key={v} value={v}>{v === 'texto' ? t('flowbuilder.voiceText') : v}</option>)}
         </select>
       </label>

@@ -57,7 +57,7 @@ function QueueSelect({ form, sdk, t }: FieldsProps) {
   return (
     <label className="field">
       <span>{t('flowbuilder.queue')}</span>
-      <select data-testid="fb-queue" value={form.values.queueId ?? ''} onChange={(e) => {
+      <select className="p-inputtext p-component" data-testid="fb-queue" value={form.values.queueId ?? ''} onChange={(e) => {
         const q = queues.find((x) => x.id === Number(e.target.value));
         void form.setFieldValue('queueId', q?.id ?? '');
         void form.setFieldValue('queueName', q?.name ?? '');
