@@ -21,7 +21,7 @@ export function IdSelect({ values, setFieldValue, name, label, none, options, te
   const id = `picker-${testId ?? name}`;
   // Laid out like the console's TextField (label, input, error), in one block so it sits in a slot's <span> too.
   return (
-    <div style={{ display: 'flex', flexDirection: 'column', gap: '0.35rem' }}>
+    <div className="id-select" style={{ display: 'flex', flexDirection: 'column', gap: '0.35rem' }}>
       <label htmlFor={id}>{label}</label>
       <select id={id} className="p-inputtext p-component" data-testid={testId} value={typeof value === 'number' ? value : ''} onChange={(e) => setFieldValue(name, e.target.value === '' ? null : Number(e.target.value))}>
         <option value="">{none}</option>
