@@ -7,7 +7,7 @@ export function PhraseCampaignDialog({ sdk, item, visible, onHide, onSaved }: {
   sdk: HostSdk; item: FlowCampaign | null; visible: boolean; onHide(): void; onSaved(c: FlowCampaign): void;
 }) {
   const { t } = sdk.useTranslation();
-  const { FormDialog, TextField, useFormDialog, yup } = sdk.ui;
+  const { FormDialog, TextField, IdSelect, useFormDialog, yup } = sdk.ui;
   const [flows, setFlows] = useState<Flow[]>([]);
   const [connections, setConnections] = useState<Connection[]>([]);
   useEffect(() => {
@@ -17,26 +17,20 @@ export function PhraseCampaignDialog({ sdk, item, visible, onHide, onSaved }: {
   }, [visible, sdk]);
   const required = t('flowbuilder.required');
   const form = useFormDialog({
-    initialValues: { name: item?.name ?? '', flowId: (item?.flowId ?? '') as number | '', whatsappId: (item?.whatsappId ?? '') as number | '', phrase: item?.phrase ?? '', status: item?.status ?? true },
+    initialValues: { name: item?.name ?? '', flowId: (item?.flowId ?? null) as number | null, whatsappId: (item?.whatsappId ?? null) as number | null, phrase: item?.phrase ?? '', status: item?.status ?? true },
     validationSchema: yup.object({
       name: yup.string().trim().required(required), phrase: yup.string().trim().required(required),
       flowId: yup.number().typeError(required).required(required),
     }),
     save: (v) => {
-      const body = { name: v.name.trim(), flowId: Number(v.flowId), whatsappId: v.whatsappId === '' ? null : Number(v.whatsappId), phrase: v.phrase.trim() };
+      const body = { name: v.name.trim(), flowId: Number(v.flowId), whatsappId: v.whatsappId ?? null, phrase: v.phrase.trim() };
       return item ? sdk.api.put<FlowCampaign>('/flowcampaign', { ...body, id: item.id, status: v.status }) : sdk.api.post<FlowCampaign>('/flowcampaign', body);
     },
     successMessage: t('flowbuilder.phraseSaved'), onSaved, onHide,
   });
   const select = (name: 'flowId' | 'whatsappId', label: string, none: string, options: { id: number; name: string }[]) => (
-    <label className="field">
-      <span>{label}</span>
-      <select data-testid={`phrase-${name}`} value={form.values[name]} onChange={(e) => form.setFieldValue(name, e.target.value === '' ? '' : Number(e.target.value))}>
-        <option value="">{none}</option>
-        {options.map((o) => <option key={o.id} value={o.id}>{o.name}</option>)}
-      </select>
-      {form.touched[name] && form.errors[name] ? <small className="p-error">{String(form.errors[name])}</small> : null}
-    </label>
+    <IdSelect values={form.values} setFieldValue={(n, v) => void form.setFieldValue(n, v)} name={name} label={label} none={none} options={options}
+      testId={`phrase-${name}`} error={form.touched[name] && form.errors[name] ? String(form.errors[name]) : false} />
   );
   return (
     <FormDialog header={t(item ? 'flowbuilder.phraseTitleEdit' : 'flowbuilder.phraseTitleAdd')} visible={visible} onHide={onHide} form={form} testId="phrase-form" saveTestId="phrase-save">
