@@ -3,7 +3,47 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config/index.js';
 
-interface SqliteConnection { pragma(sql: string): unknown; prepare(sql: string): unknown }
+interface SqliteStatement {
+  reader: boolean;
+  raw(on: boolean): SqliteStatement;
+  columns(): Array<{ name: string }>;
+  all(bindings: unknown[]): unknown[];
+}
+interface SqliteConnection { pragma(sql: string): unknown; prepare(sql: string): SqliteStatement }
+
+/** The rows of a read run with `.options({ arrayRows: true })` on SQLite: one array per row, in `columns` order. */
+export interface ArrayRows { columns: string[]; rows: unknown[][] }
+
+/** What knex hands its dialect to run (lib/client.js `_query`). */
+interface KnexQueryObject { sql: string; bindings?: unknown[]; options?: { arrayRows?: boolean }; response?: unknown }
+interface SqliteKnexClient {
+  _query(connection: SqliteConnection, obj: KnexQueryObject): Promise<KnexQueryObject>;
+  _formatBindings(bindings: unknown[] | undefined): unknown[];
+}
+
+/**
+ * Reads asked for with `.options({ arrayRows: true })` come back as arrays (better-sqlite3's raw mode)
+ * with their column names: building an object per row in the driver cost as much as running the query
+ * on the ticket list (21 rows of 31 columns: 0.54 ms as objects, 0.26 ms as arrays), and the hot readers
+ * (`TenantModel.plainRows`) build their own JSON from the row anyway. Every other query runs as knex runs it.
+ */
+function readArrayRowsOnRequest(knex: Knex) {
+  const client = knex.client as unknown as SqliteKnexClient;
+  const query = client._query.bind(client);
+  client._query = async (connection, obj) => {
+    if (!obj.options?.arrayRows) return query(connection, obj);
+    const statement = connection.prepare(obj.sql);
+    if (!statement.reader) throw new Error('arrayRows is for reads only');
+    // The statement is shared through the cache: raw mode is switched off again before anything else runs.
+    statement.raw(true);
+    try {
+      obj.response = { columns: statement.columns().map((c) => c.name), rows: statement.all(client._formatBindings(obj.bindings)) as unknown[][] } satisfies ArrayRows;
+    } finally {
+      statement.raw(false);
+    }
+    return obj;
+  };
+}
 
 /** How many compiled statements the SQLite connection keeps; the app issues a few hundred distinct ones. */
 const STATEMENT_CACHE_SIZE = 1000;
@@ -16,7 +56,7 @@ const STATEMENT_CACHE_SIZE = 1000;
  */
 function cachePreparedStatements(conn: SqliteConnection) {
   const prepare = conn.prepare.bind(conn);
-  const cache = new Map<string, unknown>();
+  const cache = new Map<string, SqliteStatement>();
   conn.prepare = (sql: string) => {
     let statement = cache.get(sql);
     if (statement) {
@@ -55,7 +95,7 @@ function keepPlannerStatistics(conn: SqliteConnection) {
 export function createKnex(database: Config['database']): Knex {
   if (database.kind === 'sqlite') {
     mkdirSync(path.dirname(database.filename!), { recursive: true });
-    return knexFactory({
+    const knex = knexFactory({
       client: 'better-sqlite3',
       connection: { filename: database.filename! },
       useNullAsDefault: true,
@@ -73,6 +113,8 @@ export function createKnex(database: Config['database']): Knex {
         },
       },
     });
+    readArrayRowsOnRequest(knex);
+    return knex;
   }
   const url = new URL(database.url);
   return knexFactory({
@@ -116,4 +158,11 @@ export const ensureMysqlDatabase = (databaseUrl: string) =>
 
 export const dropMysqlDatabase = (databaseUrl: string) => onServer(databaseUrl, (name) => `DROP DATABASE IF EXISTS \`${name}\``);
 
-export const isMysql = (knex: Knex) => (knex.client.config.client as string) === 'mysql2';
+export const isMysql = (knex: Pick<Knex, 'client'>) => (knex.client.config.client as string) === 'mysql2';
+
+/** A read's first column as numbers (ids): on SQLite as arrays, without an object per row (searches read thousands). */
+export async function readIds(query: Knex.QueryBuilder): Promise<number[]> {
+  if (isMysql(query)) return ((await query) as Array<Record<string, unknown>>).map((row) => Number(Object.values(row)[0]));
+  const { rows } = await query.options({ arrayRows: true }) as unknown as ArrayRows;
+  return rows.map((row) => Number(row[0]));
+}

@@ -12,6 +12,7 @@ import * as planUseFlowbuilder from './migrations/045_plan_use_flowbuilder.js';
 import * as billing from './migrations/055_billing.js';
 import * as ticketCounts from './migrations/060_ticket_counts.js';
 import * as linkTableCompany from './migrations/061_link_table_company.js';
+import * as contactNameSearch from './migrations/062_contact_name_search.js';
 
 export interface Migration {
   name: string;
@@ -46,6 +47,7 @@ export const coreMigrations: Migration[] = [
   { name: 'core/055_billing', ...billing },
   { name: 'core/060_ticket_counts', ...ticketCounts },
   { name: 'core/061_link_table_company', ...linkTableCompany },
+  { name: 'core/062_contact_name_search', ...contactNameSearch },
 ];
 
 export async function runMigrations(knex: Knex, migrations: Migration[]) {

@@ -1,4 +1,6 @@
 import { Model, type ModelOptions, type Pojo, type QueryContext, type StaticHookArguments, type TransactionOrKnex } from 'objection';
+import type { Knex } from 'knex';
+import { isMysql, type ArrayRows } from './connection.js';
 import { forgetDisplayNames } from './display-names.js';
 import { dbNow, fromDbTime, toDbTime } from './time.js';
 
@@ -52,15 +54,24 @@ export class BaseModel extends Model {
     const out: Pojo = {};
     for (const key in row) {
       const kind = kinds.get(key);
-      const value = row[key];
-      if (kind === undefined) out[key] = value;
-      else if (kind === 'date') out[key] = fromDbTime(value);
-      else if (kind === 'hidden') continue;
-      else if (value === null || value === undefined) out[key] = value;
-      else if (kind === 'boolean') out[key] = Boolean(Number(value));
-      else out[key] = typeof value === 'string' ? parseJsonColumn(value) : value;
+      if (kind === undefined) out[key] = row[key];
+      else if (kind !== 'hidden') out[key] = jsonOfColumn(kind, row[key]);
     }
     return out;
+  }
+
+  /** Rows read as arrays (SQLite's `arrayRows`), each as `jsonFromDatabaseRow` shows the same row. */
+  static jsonFromArrayRows({ columns, rows }: ArrayRows): Pojo[] {
+    const kinds = columns.map((col) => this.columnKinds.get(col));
+    return rows.map((row) => {
+      const out: Pojo = {};
+      for (let i = 0; i < columns.length; i++) {
+        const kind = kinds[i];
+        if (kind === undefined) out[columns[i]] = row[i];
+        else if (kind !== 'hidden') out[columns[i]] = jsonOfColumn(kind, row[i]);
+      }
+      return out;
+    });
   }
 
   $beforeInsert(context: QueryContext) {
@@ -118,6 +129,14 @@ export class BaseModel extends Model {
   }
 }
 
+/** A converted column's value as `toJSON()` shows it. */
+function jsonOfColumn(kind: 'boolean' | 'date' | 'json', value: unknown): unknown {
+  if (kind === 'date') return fromDbTime(value);
+  if (value === null || value === undefined) return value;
+  if (kind === 'boolean') return Boolean(Number(value));
+  return typeof value === 'string' ? parseJsonColumn(value) : value;
+}
+
 /** A JSON column's text parsed as objection parses it: text that is not JSON stays text. */
 function parseJsonColumn(text: string): unknown {
   try { return JSON.parse(text); } catch { return text; }
@@ -157,8 +176,9 @@ export class TenantModel extends BaseModel {
    */
   static async plainRows<T = Pojo>(query: { context(): object; toKnexQuery(): PromiseLike<unknown> }): Promise<T[]> {
     if (typeof (query.context() as TenantContext).companyId !== 'number') throw new TenantScopeError(this.tableName, 'plain read');
-    const rows = (await query.toKnexQuery()) as Pojo[];
-    return rows.map((row) => this.jsonFromDatabaseRow(row) as T);
+    const knexQuery = query.toKnexQuery() as Knex.QueryBuilder;
+    if (isMysql(knexQuery)) return ((await knexQuery) as Pojo[]).map((row) => this.jsonFromDatabaseRow(row) as T);
+    return this.jsonFromArrayRows(await knexQuery.options({ arrayRows: true }) as unknown as ArrayRows) as T[];
   }
 
   static unscoped<M extends Model>(this: { new (): M } & typeof TenantModel, reason: string) {

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
-import { isMysql } from './connection.js';
+import { isMysql, readIds } from './connection.js';
+import { LIKE_ESCAPE, likeAnywhere } from './like.js';
 
 /**
  * The words of a search, ready for the text index: letters and digits only (the index's own
@@ -54,11 +55,10 @@ async function sqliteTicketIds(knex: Knex, companyId: number, words: string[], d
     parts.push(part);
   }
   const expression = parts.join(' AND ');
-  const rows: Array<{ ticketId: number }> = await knex.from('messages_fts').join('messages', 'messages.id', 'messages_fts.rowid')
+  return readIds(knex.from('messages_fts').join('messages', 'messages.id', 'messages_fts.rowid')
     .whereRaw('messages_fts MATCH ?', [expression]).where('messages.companyId', companyId)
     .orderBy('messages_fts.rowid', 'desc').limit(depth)
-    .select('messages.ticketId');
-  return rows.map((r) => Number(r.ticketId));
+    .select('messages.ticketId'));
 }
 
 /** At most this many indexed words are looked up for a prefix; a shorter, commoner prefix stays a prefix query. */
@@ -222,4 +222,22 @@ function fold(word: string): string {
 export function wordPrefixPattern(word: string): string {
   const letters = [...fold(word)].map((c) => (ACCENTED.has(c) ? `[${c}${ACCENTED.get(c)}]` : c));
   return `(?i)(?<![\\p{L}\\p{N}])${letters.join('')}`;
+}
+
+/** A trigram holds three characters: a shorter term cannot be looked up in the trigram index. */
+const TRIGRAM_LENGTH = 3;
+
+/**
+ * A where clause keeping the contacts (table `table`) whose name contains `term`, case and accents
+ * folded: on SQLite through the trigram index of migration 062 (a search no longer reads every contact
+ * of the company), on MariaDB by LIKE, which its unicode_ci collation folds alike. A term shorter than
+ * a trigram is matched by LIKE on SQLite too (case folded, accents not).
+ */
+export function contactNameContains(knex: Knex, term: string, table = 'contacts') {
+  return (q: Knex.QueryBuilder) => {
+    if (isMysql(knex)) q.whereRaw('?? LIKE ? ESCAPE ?', [`${table}.name`, likeAnywhere(term), LIKE_ESCAPE]);
+    else if ([...term].length < TRIGRAM_LENGTH) q.whereRaw('LOWER(??) LIKE ? ESCAPE ?', [`${table}.name`, likeAnywhere(term.toLowerCase()), LIKE_ESCAPE]);
+    // A quoted phrase: the term's own characters, FTS5's operators included, are matched as text.
+    else q.whereRaw('?? IN (SELECT rowid FROM contacts_name_search WHERE contacts_name_search MATCH ?)', [`${table}.id`, `"${term.replace(/"/g, '""')}"`]);
+  };
 }

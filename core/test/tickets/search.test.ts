@@ -101,3 +101,48 @@ t.test('a word prefix finds every indexed word it starts, few or many, and every
   t.same(await search('garantia zetaword'), [], 'every word in one message');
   t.same(await search('zzzsemnada'), [], 'a word no message has');
 });
+
+t.test('part of a contact name finds their tickets and the contact, any case and accent, kept in step with renames, never another company', async (t) => {
+  const { app, request, token, createTenant } = await build(t);
+  const whatsappId = (await app.knex('whatsapps').where({ companyId: 1 }).first('id')).id;
+  const joao = await write(app, 1, whatsappId, '5511933330001', 'oi', 'João Conceição');
+  const maria = await write(app, 1, whatsappId, '5511933330002', 'olá', 'Maria "Zé" 100%');
+  const other = await createTenant('Other Name Co');
+  const otherConnection = await app.knex('whatsapps').insert({ companyId: other.companyId, name: 'Other', provider: 'sandbox', status: 'CONNECTED', isDefault: true, createdAt: '2026-01-01 00:00:00.000', updatedAt: '2026-01-01 00:00:00.000' });
+  await write(app, other.companyId, Number(otherConnection[0]), '5511933330003', 'oi', 'João Conceição');
+
+  const tickets = async (searchParam: string) => {
+    const res = await request('GET', '/api/tickets', { token, query: { showAll: 'true', searchParam } });
+    t.equal(res.status, 200, `ticket search "${searchParam}" answers`);
+    return (res.body.tickets as Array<{ id: number }>).map((x) => x.id).sort();
+  };
+  const contacts = async (searchParam: string) => {
+    const page = await request('GET', '/api/contacts', { token, query: { searchParam } });
+    const picker = await request('GET', '/api/contacts/list', { token, query: { searchParam } });
+    t.equal(page.status, 200);
+    t.equal(picker.status, 200);
+    const names = (page.body.contacts as Array<{ name: string }>).map((c) => c.name).sort();
+    t.same((picker.body as Array<{ name: string }>).map((c) => c.name).sort(), names, `the picker finds what the contacts page finds for "${searchParam}"`);
+    return names;
+  };
+
+  t.same(await tickets('CONCEI'), [joao], 'part of a name, any case');
+  t.same(await tickets('joao conceicao'), [joao], 'accents folded, spaces kept');
+  t.same(await tickets('ão C'), [joao], 'across words, with accents');
+  t.same(await tickets('"Zé" 100%'), [maria], 'quotes and LIKE wildcards are the name\'s own characters');
+  t.same(await tickets('Jo'), [joao], 'a term shorter than a trigram still matches (LIKE)');
+  t.same(await tickets('Conceição Silva'), [], 'the whole term must be in the name');
+  t.same(await contacts('conceicao'), ['João Conceição'], 'the contacts page and picker fold accents too');
+  t.same(await contacts('e" 1'), ['Maria "Zé" 100%'], 'an odd fragment of a name is found');
+
+  const contactId = (await app.knex('contacts').where({ companyId: 1, number: '5511933330001' }).first('id')).id;
+  t.equal((await request('PUT', `/api/contacts/${contactId}`, { token, body: { name: 'Pedro Álvares' } })).status, 200);
+  t.same(await tickets('conceicao'), [], 'the old name no longer matches after a rename');
+  t.same(await tickets('alvares'), [joao], 'the new name matches at once');
+  t.same(await contacts('alvares'), ['Pedro Álvares']);
+  t.equal((await request('DELETE', `/api/contacts/${contactId}`, { token })).status, 200);
+  t.same(await contacts('alvares'), [], 'a deleted contact is gone from the search');
+
+  const theirs = await request('GET', '/api/tickets', { token: other.admin.token, query: { showAll: 'true', searchParam: 'conceicao' } });
+  t.equal(theirs.body.tickets.length, 1, 'each company finds only its own contact');
+});

@@ -8,6 +8,7 @@ import { IdParams, OkReply, PAGE_SIZE, PagingQuery, offsetOf, pageResult } from 
 import { isValidNumber, normalizeNumber } from '../../util/phone.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { likeAnywhere, LIKE_ESCAPE } from '../../db/like.js';
+import { contactNameContains } from '../../db/search.js';
 import { importContactsSheet } from './sheet-import.js';
 import { contactsCsv, contactsXlsx, sampleSheet } from './sheet-export.js';
 import { receiveToTemp } from './upload-temp.js';
@@ -65,7 +66,7 @@ const contactsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         // A term that looks like a phone number also matches numbers, punctuation ignored.
         const digits = /^[\d\s()+\-.]+$/.test(term) ? normalizeNumber(term) : '';
         q.where((w) => {
-          w.whereRaw("LOWER(contacts.name) LIKE ? ESCAPE ?", [like, LIKE_ESCAPE]).orWhereRaw("LOWER(contacts.email) LIKE ? ESCAPE ?", [like, LIKE_ESCAPE]);
+          w.where(contactNameContains(Contact.knex(), term)).orWhereRaw("LOWER(contacts.email) LIKE ? ESCAPE ?", [like, LIKE_ESCAPE]);
           if (digits) w.orWhere('contacts.number', 'like', likeAnywhere(digits));
         });
       }
@@ -93,7 +94,7 @@ const contactsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => {
     const q = Contact.scoped(request.user.companyId).select('id', 'name', 'number', 'email', 'profilePicUrl').orderBy('name').limit(5000);
     const term = request.query.searchParam?.trim();
-    if (term) q.where((w) => w.whereRaw("LOWER(name) LIKE ? ESCAPE ?", [likeAnywhere(term.toLowerCase()), LIKE_ESCAPE]).orWhereRaw("number LIKE ? ESCAPE ?", [likeAnywhere(term.replace(/[\s()+\-.]/g, '')), LIKE_ESCAPE]));
+    if (term) q.where((w) => w.where(contactNameContains(Contact.knex(), term)).orWhereRaw("number LIKE ? ESCAPE ?", [likeAnywhere(term.replace(/[\s()+\-.]/g, '')), LIKE_ESCAPE]));
     return (await q).map((c) => c.toJSON());
   });
 

@@ -4,6 +4,7 @@ import { Contact, Schedule, Whatsapp } from '../../db/models/index.js';
 import { toDbTime } from '../../db/time.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { IdParams, OkReply, PAGE_SIZE, PagingQuery, offsetOf, pageResult } from '../../http/schemas.js';
+import { contactNameContains } from '../../db/search.js';
 import { likeAnywhere, LIKE_ESCAPE } from '../../db/like.js';
 import { receiveMedia } from '../files/media-upload.js';
 import { createScheduleDelivery } from './delivery.js';
@@ -59,7 +60,7 @@ const schedulesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (searchParam?.trim()) {
         const like = likeAnywhere(searchParam.trim().toLowerCase());
         q.where((w) => w.whereRaw("LOWER(schedules.body) LIKE ? ESCAPE ?", [like, LIKE_ESCAPE])
-          .orWhereIn('schedules.contactId', Contact.scoped(companyId).select('id').whereRaw("LOWER(contacts.name) LIKE ? ESCAPE ?", [like, LIKE_ESCAPE])));
+          .orWhereIn('schedules.contactId', Contact.scoped(companyId).select('id').where(contactNameContains(Contact.knex(), searchParam.trim()))));
       }
       return q;
     };

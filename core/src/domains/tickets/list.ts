@@ -1,7 +1,7 @@
 import { Contact, Ticket } from '../../db/models/index.js';
-import { isMysql } from '../../db/connection.js';
-import { LIKE_ESCAPE, likeAnywhere } from '../../db/like.js';
-import { SEARCH_DEPTH, ticketIdsWithMessageMatching } from '../../db/search.js';
+import { isMysql, readIds } from '../../db/connection.js';
+import { likeAnywhere } from '../../db/like.js';
+import { contactNameContains, SEARCH_DEPTH, ticketIdsWithMessageMatching } from '../../db/search.js';
 import { badRequest } from '../../http/errors.js';
 import { offsetOf, pageResult, PAGE_SIZE } from '../../http/schemas.js';
 import type { Actor } from './access.js';
@@ -75,15 +75,13 @@ export async function listTickets(actor: Actor, query: TicketListQuery): Promise
   if (search) {
     // The candidates are resolved first (contacts by name or number, messages through the text
     // index), then the tickets are read by primary key: an OR of two subqueries scans every ticket.
-    const term = likeAnywhere(search.toLowerCase());
     const digits = search.replace(/\D/g, '');
     const contacts = Contact.scoped(companyId).select('contacts.id').where((c) => {
-      c.whereRaw('LOWER(contacts.name) LIKE ? ESCAPE ?', [term, LIKE_ESCAPE]);
+      c.where(contactNameContains(Ticket.knex(), search));
       if (digits.length >= 3) c.orWhere('contacts.number', 'like', likeAnywhere(digits));
     });
     const [byContact, byText] = await Promise.all([
-      Ticket.scoped(companyId).whereIn('tickets.contactId', contacts).orderBy('tickets.updatedAt', 'desc').limit(SEARCH_DEPTH).select('tickets.id')
-        .then((rows) => rows.map((r) => Number(r.id))),
+      readIds(Ticket.scoped(companyId).whereIn('tickets.contactId', contacts).orderBy('tickets.updatedAt', 'desc').limit(SEARCH_DEPTH).select('tickets.id').toKnexQuery()),
       ticketIdsWithMessageMatching(Ticket.knex(), companyId, search),
     ]);
     const ids = [...new Set([...byContact, ...byText])];
@@ -113,9 +111,8 @@ export async function listTickets(actor: Actor, query: TicketListQuery): Promise
  * (A page query and a COUNT each filtered the candidates again.)
  */
 async function searchPage(companyId: number, q: ReturnType<typeof Ticket.scoped>, pageNumber?: number) {
-  // Plain rows, not models: thousands of them.
-  const candidates = q.clone().clearSelect().orderBy('tickets.updatedAt', 'desc').orderBy('tickets.id', 'desc').select('tickets.id').toKnexQuery();
-  const ordered = ((await candidates) as Array<{ id: number }>).map((r) => Number(r.id));
+  // Ids alone, not models: thousands of them.
+  const ordered = await readIds(q.clone().clearSelect().orderBy('tickets.updatedAt', 'desc').orderBy('tickets.id', 'desc').select('tickets.id').toKnexQuery());
   const { limit, offset } = offsetOf(pageNumber);
   const pageIds = ordered.slice(offset, offset + limit + 1);
   const byId = new Map((pageIds.length ? await Ticket.plainRows<TicketRow>(Ticket.scoped(companyId).whereIn('tickets.id', pageIds)) : []).map((t) => [t.id, t] as const));

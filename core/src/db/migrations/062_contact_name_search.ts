@@ -1,0 +1,23 @@
+import type { Knex } from 'knex';
+
+/**
+ * A trigram index over contact names on SQLite, so a search for part of a name (the ticket search, the
+ * contacts page) no longer reads every contact of the company through LIKE (6 ms on 20 000 contacts, on
+ * every ticket search). Case and accents are folded, as MariaDB's unicode_ci collation already folds them
+ * for its LIKE: "joao" finds "João" on both. External content kept in step by triggers, like messages_fts.
+ * MariaDB keeps LIKE (it has no trigram index).
+ */
+export async function up(knex: Knex) {
+  if ((knex.client.config.client as string) === 'mysql2') return;
+  await knex.raw("CREATE VIRTUAL TABLE contacts_name_search USING fts5(name, content='contacts', content_rowid='id', tokenize='trigram remove_diacritics 1')");
+  await knex.raw('CREATE TRIGGER contacts_name_search_insert AFTER INSERT ON contacts BEGIN INSERT INTO contacts_name_search(rowid, name) VALUES (new.id, new.name); END');
+  await knex.raw("CREATE TRIGGER contacts_name_search_delete AFTER DELETE ON contacts BEGIN INSERT INTO contacts_name_search(contacts_name_search, rowid, name) VALUES ('delete', old.id, old.name); END");
+  await knex.raw("CREATE TRIGGER contacts_name_search_update AFTER UPDATE OF name ON contacts BEGIN INSERT INTO contacts_name_search(contacts_name_search, rowid, name) VALUES ('delete', old.id, old.name); INSERT INTO contacts_name_search(rowid, name) VALUES (new.id, new.name); END");
+  await knex.raw("INSERT INTO contacts_name_search(contacts_name_search) VALUES ('rebuild')");
+}
+
+export async function down(knex: Knex) {
+  if ((knex.client.config.client as string) === 'mysql2') return;
+  for (const trigger of ['contacts_name_search_insert', 'contacts_name_search_delete', 'contacts_name_search_update']) await knex.raw(`DROP TRIGGER IF EXISTS ${trigger}`);
+  await knex.raw('DROP TABLE IF EXISTS contacts_name_search');
+}
