@@ -6,6 +6,7 @@ import path from 'node:path';
 import { buildApp, type BuildOptions } from '../src/app.js';
 import { dropMysqlDatabase } from '../src/db/connection.js';
 import { BUILTIN_PLAN_FLAGS, Company, Plan, User } from '../src/db/models/index.js';
+import { Model } from 'objection';
 import type { Config } from '../src/config/index.js';
 import { hashPassword } from '../src/util/password.js';
 import { addDays } from '../src/util/dates.js';
@@ -121,4 +122,22 @@ export async function build(t: Test, options: BuildOptions & { config?: Partial<
   };
 
   return { app, token, companyId: 1, request, login, createTenant, createUser };
+}
+
+/**
+ * A second app instance on the same database and Redis as `first`, standing for another API process.
+ * Objection binds one knex per process: the first app's stays bound, for the test's own queries.
+ * Closed before the first (the caller's teardown order).
+ */
+export async function secondInstance(first: FastifyInstance): Promise<FastifyInstance> {
+  const { config } = first;
+  const second = await buildApp({
+    logger: false,
+    env: { ...process.env, ADMIN_EMAIL, ADMIN_PASSWORD, REDIS_URL: process.env.TEST_REDIS_URL ?? '', PLUGINS_DIR: '' },
+    config: { dataDir: config.dataDir, database: config.database, seed: false, consoleDir: path.join(config.dataDir, 'no-console'), sandbox: config.sandbox, loginRateLimit: config.loginRateLimit },
+  });
+  Model.knex(first.knex);
+  await second.ready();
+  Model.knex(first.knex);
+  return second;
 }

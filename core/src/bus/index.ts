@@ -5,7 +5,8 @@ import type { createClient } from 'redis';
 import { Ticket, User } from '../db/models/index.js';
 import { dbNow } from '../db/time.js';
 import { AppError } from '../http/errors.js';
-import { canSee, loadActor } from '../domains/tickets/access.js';
+import { canSee, readActor } from '../domains/tickets/access.js';
+import { forgetActorsFromPeer, onActorsForgotten } from '../db/actor-cache.js';
 import { isAudienceRoom, rooms, ticketRooms, viewerRooms, type TicketLike, type Viewer } from './rooms.js';
 
 export { rooms, type TicketAudience, type TicketLike, type Viewer } from './rooms.js';
@@ -55,13 +56,16 @@ declare module 'fastify' {
   interface FastifyInstance { bus: Bus }
 }
 
+/** Between API processes: a company's cached callers are stale (db/actor-cache.ts). */
+const ACTORS_FORGOTTEN = 'atrium:actorsForgotten';
+
 /** Events that carry a ticket or its content: never emitted to the whole company. */
 const TICKET_EVENTS = new Set(['ticket', 'appMessage', 'ticketNote']);
 
 /** The viewer behind a socket, read from the database (the token's profile may be stale), or undefined if the user is gone. */
 async function loadViewer(companyId: number, userId: number): Promise<Viewer | undefined> {
   try {
-    return await loadActor({ id: userId, companyId });
+    return await readActor({ id: userId, companyId });
   } catch (err) {
     if (err instanceof AppError && err.statusCode === 404) return undefined;
     throw err;
@@ -101,6 +105,10 @@ export const busPlugin = fp(async (app: FastifyInstance, opts: { redisUrl?: stri
     // Channels named per installation: two installations on one Redis must not share rooms
     // (`user-5` of one would hear, and be moved by, the other's events).
     io.adapter(createAdapter(pub, sub, opts.prefix ? { key: `${opts.prefix}:socket.io` } : {}));
+    // The ticket routes' cached callers (db/actor-cache.ts): a change forgotten here is forgotten in every process.
+    const stopForwarding = onActorsForgotten((companyId) => io.serverSideEmit(ACTORS_FORGOTTEN, companyId));
+    io.on(ACTORS_FORGOTTEN, (companyId: number | 'any') => forgetActorsFromPeer(companyId));
+    app.addHook('onClose', async () => { stopForwarding(); });
   }
 
   io.use((socket, next) => {

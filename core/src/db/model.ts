@@ -209,12 +209,22 @@ export class TenantModel extends BaseModel {
   static displayColumns: string[] = [];
 
   static async afterUpdate(args: StaticHookArguments<TenantModel>) {
-    if (this.displayColumns.length === 0) return;
-    const inputs = (args.inputItems ?? []) as unknown as Pojo[];
-    if (!inputs.some((item) => this.displayColumns.some((col) => item[col] !== undefined))) return;
+    const company = this.companyOfChange(args, this.displayColumns);
+    if (company !== undefined) forgetDisplayNames(company);
+  }
+
+  /**
+   * The company whose rows a write touched ('any' when the write was not scoped to one), or undefined when
+   * an update set none of `columns` (`columns` undefined: any write counts, e.g. a delete).
+   */
+  protected static companyOfChange(args: StaticHookArguments<TenantModel>, columns?: string[]): number | 'any' | undefined {
+    if (columns) {
+      const inputs = (args.inputItems ?? []) as unknown as Pojo[];
+      if (!inputs.some((item) => columns.some((col) => item[col] !== undefined))) return undefined;
+    }
     const scope = (args.context as TenantContext).companyId;
     const rowCompany = args.items?.length === 1 ? Number((args.items[0] as TenantModel).companyId) : NaN;
-    forgetDisplayNames(typeof scope === 'number' ? scope : Number.isInteger(rowCompany) ? rowCompany : 'any');
+    return typeof scope === 'number' ? scope : Number.isInteger(rowCompany) ? rowCompany : 'any';
   }
 
   static async beforeFind(args: StaticHookArguments<TenantModel>) { this.assertScoped(args, 'read'); }

@@ -1,10 +1,8 @@
 import t from 'tap';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { Model } from 'objection';
 import { io as connect, type Socket } from 'socket.io-client';
-import { build, ADMIN_EMAIL, ADMIN_PASSWORD } from '../helper.js';
-import { buildApp } from '../../src/app.js';
+import { build, secondInstance } from '../helper.js';
 import { Queue, Ticket } from '../../src/db/models/index.js';
 import { defaultConnection, inbound, useFakeProvider } from '../pipeline/fixtures.js';
 
@@ -238,17 +236,8 @@ t.test('bus.emit refuses a ticket event without a target (it would reach the who
  */
 t.test('with two app instances sharing Redis, visibility holds across processes', { skip: !process.env.TEST_REDIS_URL && 'needs TEST_REDIS_URL' }, async (t) => {
   const ctx = await build(t);
-  const { config } = ctx.app;
-  const second = await buildApp({
-    logger: false,
-    env: { ...process.env, ADMIN_EMAIL, ADMIN_PASSWORD, REDIS_URL: process.env.TEST_REDIS_URL ?? '', PLUGINS_DIR: '' },
-    config: { dataDir: config.dataDir, database: config.database, seed: false, consoleDir: path.join(config.dataDir, 'no-console'), sandbox: config.sandbox, loginRateLimit: config.loginRateLimit },
-  });
-  // Objection binds one knex per process: keep the first app's (the same database) for the test's queries.
-  Model.knex(ctx.app.knex);
+  const second = await secondInstance(ctx.app);
   try {
-    await second.ready();
-    Model.knex(ctx.app.knex);
     const s = await scenario(t, ctx, second);
     for (const [name, run] of cases) await t.test(name, (tt) => run(tt, s));
   } finally {

@@ -1,3 +1,5 @@
+import type { StaticHookArguments } from 'objection';
+import { forgetActors } from '../actor-cache.js';
 import { BaseModel, TenantModel } from '../model.js';
 import type { WeekdaySchedule } from './company.js';
 
@@ -15,6 +17,11 @@ export class Queue extends TenantModel {
   integrationId?: number | null;
   promptId?: number | null;
   options?: QueueOption[];
+
+  /** A deleted queue leaves its users (userQueues cascade): the company's cached callers are forgotten. */
+  static async afterDelete(args: StaticHookArguments<TenantModel>) {
+    forgetActors(this.companyOfChange(args)!);
+  }
 
   static get relationMappings() {
     return {

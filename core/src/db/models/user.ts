@@ -1,3 +1,5 @@
+import type { StaticHookArguments } from 'objection';
+import { forgetActors } from '../actor-cache.js';
 import { BaseModel, TenantModel } from '../model.js';
 import { Company } from './company.js';
 import { Queue } from './queue.js';
@@ -28,6 +30,18 @@ export class User extends TenantModel {
   company?: Company;
   queues?: Queue[];
 
+  /** What the ticket routes' cached caller holds (tickets/access.ts): setting one forgets the company's cached callers. */
+  static actorColumns = ['profile', 'super', 'allTicket', 'whatsappId', 'name', 'companyId'];
+
+  static async afterUpdate(args: StaticHookArguments<TenantModel>) {
+    await super.afterUpdate(args);
+    const company = this.companyOfChange(args, this.actorColumns);
+    if (company !== undefined) forgetActors(company);
+  }
+
+  static async afterDelete(args: StaticHookArguments<TenantModel>) {
+    forgetActors(this.companyOfChange(args)!);
+  }
 
   static get relationMappings() {
     return {

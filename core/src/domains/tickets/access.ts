@@ -1,4 +1,5 @@
 import type { AuthUser } from '../../auth/index.js';
+import { cachedActor } from '../../db/actor-cache.js';
 import { Ticket, User } from '../../db/models/index.js';
 import { forbidden, notFound } from '../../http/errors.js';
 
@@ -13,7 +14,13 @@ export interface Actor {
   name: string;
 }
 
-export async function loadActor(user: Pick<AuthUser, 'id' | 'companyId'>): Promise<Actor> {
+/** The caller as the ticket routes check them, cached for a moment per process (db/actor-cache.ts says when it is forgotten). */
+export function loadActor(user: Pick<AuthUser, 'id' | 'companyId'>): Promise<Actor> {
+  return cachedActor(User.knex(), user.companyId, user.id, () => readActor(user));
+}
+
+/** The caller as stored now (the socket bus reads it so when it places a user's sockets in rooms). */
+export async function readActor(user: Pick<AuthUser, 'id' | 'companyId'>): Promise<Actor> {
   // Two small reads side by side: a graph fetch of the queues cost more CPU than both (every ticket request loads the actor).
   const [[row], queues] = await Promise.all([
     User.plainRows<User>(User.scoped(user.companyId).where('users.id', user.id).select('id', 'companyId', 'name', 'profile', 'super', 'allTicket', 'whatsappId')),

@@ -1,0 +1,74 @@
+import t from 'tap';
+import { Model } from 'objection';
+import { build, secondInstance } from '../helper.js';
+import { Queue, Ticket } from '../../src/db/models/index.js';
+import { defaultConnection, inbound, useFakeProvider } from '../pipeline/fixtures.js';
+
+/**
+ * The ticket routes cache their caller (db/actor-cache.ts). What a user may see must still follow every
+ * change of their profile, queues, visibility and account on the very next request.
+ */
+async function setup(t: Parameters<typeof build>[0]) {
+  const ctx = await build(t);
+  const { app, createUser } = ctx;
+  useFakeProvider(app);
+  const [qa, qb] = await Promise.all(['A', 'B'].map((n, i) => Queue.scoped(1).insertAndFetch({ name: `Fila ${n}`, color: `#0000b${i}` } as Partial<Queue>)));
+  const ana = await createUser(1, { name: 'Ana' });
+  const wa = await defaultConnection();
+  const ticketFor = async (number: string, queueId: number | null) => {
+    await app.pipeline.inbound.onMessage({ companyId: 1, whatsappId: wa.id }, inbound(number, 'oi'));
+    const ticket = (await Ticket.scoped(1).orderBy('id', 'desc').first())!;
+    return (await Ticket.scoped(1).patchAndFetchById(ticket.id, { queueId } as Partial<Ticket>));
+  };
+  const ta = await ticketFor('5511900000011', qa.id);
+  const tb = await ticketFor('5511900000012', qb.id);
+  const tn = await ticketFor('5511900000013', null);
+  return { ...ctx, qa, qb, ana, ta, tb, tn };
+}
+
+const ids = (res: { body: { tickets: Array<{ id: number }> } }) => res.body.tickets.map((x) => x.id).sort();
+
+t.test('a change of a user\'s queues, visibility or profile shows on their very next request', async (t) => {
+  const { request, token, qa, qb, ana, ta, tb, tn } = await setup(t);
+  const pending = async () => ids(await request('GET', '/api/tickets', { token: ana.token, query: { status: 'pending', showAll: 'true' } }));
+  const put = async (body: Record<string, unknown>) => t.equal((await request('PUT', `/api/users/${ana.id}`, { token, body })).status, 200);
+
+  t.same(await pending(), [], 'no queue: nothing to see');
+  await put({ queueIds: [qa.id] });
+  t.same(await pending(), [ta.id], 'given queue A: its ticket at once');
+  t.equal((await request('GET', `/api/tickets/${ta.id}`, { token: ana.token })).status, 200);
+  await put({ queueIds: [qb.id] });
+  t.same(await pending(), [tb.id], 'moved to queue B: A\'s ticket gone at once');
+  t.equal((await request('GET', `/api/tickets/${ta.id}`, { token: ana.token })).status, 403, 'and refused by id');
+  await put({ allTicket: 'enabled' });
+  t.same(await pending(), [tb.id, tn.id].sort(), 'allTicket: the ticket without a queue too');
+  await put({ profile: 'admin' });
+  t.same(await pending(), [ta.id, tb.id, tn.id].sort(), 'made admin: show-all holds everything');
+  await put({ profile: 'user', allTicket: 'desabled', queueIds: [] });
+  t.same(await pending(), [], 'and back');
+});
+
+t.test('a deleted queue or user is gone from the cached caller at once', async (t) => {
+  const { request, token, qa, ana, ta } = await setup(t);
+  t.equal((await request('PUT', `/api/users/${ana.id}`, { token, body: { queueIds: [qa.id] } })).status, 200);
+  t.same(ids(await request('GET', '/api/tickets', { token: ana.token, query: { status: 'pending' } })), [ta.id]);
+  t.equal((await request('DELETE', `/api/queue/${qa.id}`, { token })).status, 200);
+  t.same(ids(await request('GET', '/api/tickets', { token: ana.token, query: { status: 'pending' } })), [], 'the queue\'s (now queueless) ticket is not hers any more');
+  t.equal((await request('DELETE', `/api/users/${ana.id}`, { token })).status, 200);
+  const gone = await request('GET', '/api/tickets', { token: ana.token, query: { status: 'pending' } });
+  t.equal(gone.status, 404, 'a deleted user\'s token reads nothing');
+  t.equal(gone.body.error, 'ERR_NO_USER_FOUND');
+});
+
+t.test('with two app instances sharing Redis, a change forgets the cached callers in the other process', { skip: !process.env.TEST_REDIS_URL && 'needs TEST_REDIS_URL' }, async (t) => {
+  const ctx = await build(t);
+  const second = await secondInstance(ctx.app);
+  t.teardown(async () => { await second.close(); Model.knex(ctx.app.knex); });
+  const heard: unknown[] = [];
+  // The second instance stands for another process: it hears the forget over Redis (an instance does not hear its own).
+  second.bus.io.on('atrium:actorsForgotten', (companyId: unknown) => heard.push(companyId));
+  const user = await ctx.createUser(1, { name: 'Bia' });
+  t.equal((await ctx.request('PUT', `/api/users/${user.id}`, { token: ctx.token, body: { allTicket: 'enabled' } })).status, 200);
+  for (let i = 0; i < 100 && heard.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+  t.ok(heard.includes(1), 'company 1\'s callers are forgotten in the other process');
+});
