@@ -19,6 +19,11 @@ export interface LeaseStore {
   release(whatsappId: number): Promise<void>;
   /** Who holds the lease now (an owner id), if anyone. */
   holder(whatsappId: number): Promise<string | undefined>;
+  /**
+   * Says this process is alive and returns how many processes are (this one included): the sessions are
+   * shared among them. A process that stops saying so (died) drops out after a few lease times.
+   */
+  heartbeat(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -29,6 +34,7 @@ export class LocalLeases implements LeaseStore {
   async renew() { return true; }
   async release() {}
   async holder() { return this.owner; }
+  async heartbeat() { return 1; }
   async close() {}
 }
 
@@ -72,7 +78,21 @@ export class RedisLeases implements LeaseStore {
     return (await this.client.get(this.key(whatsappId))) ?? undefined;
   }
 
+  private get processesKey() { return `${this.prefix}:session-processes`; }
+
+  async heartbeat() {
+    const now = Date.now();
+    const [, , live] = await this.client.multi()
+      .zAdd(this.processesKey, { score: now, value: this.owner })
+      .zRemRangeByScore(this.processesKey, '-inf', now - 3 * this.ttlMs)
+      .zCard(this.processesKey)
+      .exec();
+    return Math.max(1, Number(live));
+  }
+
   async close() {
+    // Leaving at once: the others take their share of the sessions on their next sweep, not after the heartbeat expires.
+    await this.client.zRem(this.processesKey, this.owner).catch(() => undefined);
     await this.client.quit().catch(() => undefined);
   }
 }

@@ -46,6 +46,11 @@ const providerOperations: Record<string, ProviderOperation> = {
 
 const isMoving = (err: unknown) => err instanceof AppError && err.code === SESSION_MOVING;
 
+/** A connection no process took for this many sweeps is taken by one already at its share. */
+const SHARE_GRACE_SWEEPS = 2;
+/** A connection taken past the share is kept this many sweeps before it may be handed back. */
+const HAND_BACK_PAUSE_SWEEPS = 40;
+
 interface Session {
   ref: ConnectionRef;
   kind: string;
@@ -78,6 +83,11 @@ export class SessionManager {
   private pending: Pending[] = [];
   private draining?: Promise<void>;
   private shuttingDown = false;
+  /** The sweep at which each connection was first seen with no holder while this process was at its share. */
+  private readonly unclaimedSince = new Map<number, number>();
+  /** The sweep at which a connection was taken past the share (nobody else did): not handed back for a while. */
+  private readonly takenPastShare = new Map<number, number>();
+  private sweeps = 0;
 
   private readonly operations = new Map<string, { run: ProviderOperation; connected: boolean }>(
     Object.entries(providerOperations).map(([op, run]) => [op, { run, connected: true }]));
@@ -211,17 +221,54 @@ export class SessionManager {
     return this.sessions.get(whatsappId)?.status;
   }
 
-  /** Starts every connection not stopped on purpose whose lease this process can take. */
+  /**
+   * Starts the connections not stopped on purpose whose lease this process can take, up to its share:
+   * with several processes each drives about as many sessions as the others (the inbound work of a
+   * connection runs where its session is), and one holding more than its share hands the extra ones
+   * back for the others to take. A connection nobody took for SHARE_GRACE_SWEEPS sweeps is taken past the share.
+   * Run at start and, with several processes, every lease time (the sweep).
+   */
   async startAll(): Promise<void> {
     if (this.shuttingDown) return;
     const rows = await Whatsapp.unscoped('the session manager starts the sessions of every company')
       .where('userStopped', false).orderBy('id');
+    const share = Math.ceil(rows.length / await this.opts.leases.heartbeat());
+    this.sweeps += 1;
     for (const row of rows) {
       if (this.sessions.has(row.id)) continue;
+      if (this.sessions.size >= share && !(await this.unclaimedLong(row.id))) continue;
       await this.serial(row.id, async () => {
         if (this.sessions.has(row.id) || this.shuttingDown) return;
         await this.launch(row);
+        if (this.sessions.size > share) this.takenPastShare.set(row.id, this.sweeps);
       }).catch((err) => this.opts.log.error({ err, whatsappId: row.id }, 'session start failed'));
+    }
+    await this.handBackExtra(share);
+  }
+
+  private async unclaimedLong(whatsappId: number): Promise<boolean> {
+    if (await this.opts.leases.holder(whatsappId)) { this.unclaimedSince.delete(whatsappId); return false; }
+    const since = this.unclaimedSince.get(whatsappId) ?? this.sweeps;
+    this.unclaimedSince.set(whatsappId, since);
+    return this.sweeps - since >= SHARE_GRACE_SWEEPS;
+  }
+
+  /**
+   * Sessions beyond the share stop here and release their lease (the stored status is left as it is, as
+   * in a move after a crash); the processes with room take them on their next sweep, and sends and
+   * commands meanwhile wait for the move (ERR_SESSION_MOVING). Never one taken past the share recently,
+   * so a connection no other process can start does not bounce.
+   */
+  private async handBackExtra(share: number) {
+    let extra = this.sessions.size - share;
+    for (const session of [...this.sessions.values()].reverse()) {
+      if (extra <= 0 || this.shuttingDown) return;
+      const takenAt = this.takenPastShare.get(session.ref.whatsappId);
+      if (takenAt !== undefined && this.sweeps - takenAt < HAND_BACK_PAUSE_SWEEPS) continue;
+      this.takenPastShare.delete(session.ref.whatsappId);
+      extra -= 1;
+      this.opts.log.info({ whatsappId: session.ref.whatsappId, share }, 'session handed to a process with room');
+      await this.serial(session.ref.whatsappId, () => this.teardown(session, {})).catch((err) => this.opts.log.error({ err }, 'hand-back failed'));
     }
   }
 

@@ -1,6 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
+import { dropMysqlDatabase } from '../../src/db/connection.js';
 import { fileURLToPath } from 'node:url';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -49,4 +52,48 @@ export async function connectedSandbox(url: string, token: string): Promise<numb
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error('the sandbox connection did not come up');
+}
+
+export async function waitUntil(check: () => Promise<boolean>, ms: number, what: string) {
+  const until = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** A phone network hands a message again until a process takes it (503 while the connection moves). */
+export async function deliverInbound(url: string, token: string, connectionId: number, message: { number: string; name: string; body: string; providerId: string }) {
+  for (let i = 0; i < 200; i++) {
+    const res = await api(url, token, 'POST', `/api/sandbox/${connectionId}/inbound`, message);
+    if (res.status === 200) return;
+    if (res.body?.error !== 'ERR_SESSION_MOVING') throw new Error(`inbound refused: ${res.status} ${JSON.stringify(res.body)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('the connection never came back');
+}
+
+/** Several API processes share MariaDB + Redis: tests of them run on the MariaDB + Redis leg only. */
+export const multiProcessSkip = process.env.TEST_DB !== 'mysql' || !process.env.TEST_REDIS_URL
+  ? 'several API processes share MariaDB + Redis: this runs on the MariaDB + Redis leg'
+  : false;
+
+/**
+ * The environment of API processes on one machine behind a load balancer: one MariaDB database, one Redis,
+ * one data folder (media, JWT secrets), short leases. `remove` drops the database and the folder.
+ */
+export function multiProcessEnv(name: string, admin: { email: string; password: string }, sessionLeaseMs: number) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), `atrium-${name}-`));
+  const databaseUrl = `${(process.env.TEST_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306').replace(/\/$/, '')}/atrium_${name}_${process.pid}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl, REDIS_URL: process.env.TEST_REDIS_URL,
+    ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, LOG_LEVEL: 'fatal', LOGIN_RATE_MAX: '1000',
+    SANDBOX_AUTOSCAN_MS: '50', SANDBOX_ACK_STEP_MS: '50', SESSION_LEASE_MS: String(sessionLeaseMs), JOB_LEASE_MS: '2000',
+    CONSOLE_DIR: path.join(dataDir, 'none'), PLUGINS_DIR: '',
+  };
+  const remove = async () => {
+    await dropMysqlDatabase(databaseUrl);
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  return { env, databaseUrl, remove };
 }
