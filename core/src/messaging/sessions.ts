@@ -232,7 +232,8 @@ export class SessionManager {
     if (this.shuttingDown) return;
     const rows = await Whatsapp.unscoped('the session manager starts the sessions of every company')
       .where('userStopped', false).orderBy('id');
-    const share = Math.ceil(rows.length / await this.opts.leases.heartbeat());
+    const processes = await this.opts.leases.heartbeat();
+    const share = Math.ceil(rows.length / processes);
     this.sweeps += 1;
     for (const row of rows) {
       if (this.sessions.has(row.id)) continue;
@@ -243,7 +244,7 @@ export class SessionManager {
         if (this.sessions.size > share) this.takenPastShare.set(row.id, this.sweeps);
       }).catch((err) => this.opts.log.error({ err, whatsappId: row.id }, 'session start failed'));
     }
-    await this.handBackExtra(share);
+    if (processes > 1) await this.handBackExtra(share);
   }
 
   private async unclaimedLong(whatsappId: number): Promise<boolean> {
