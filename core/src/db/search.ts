@@ -33,13 +33,43 @@ export interface ScanLimits {
 export const SCAN_LIMITS: ScanLimits = { depth: SEARCH_DEPTH, firstWindow: 10_000, budget: 100_000 };
 
 /**
- * The ids of a company's tickets having one of the newest SEARCH_DEPTH messages whose body contains
- * every word of `text` (as word prefixes). Empty when `text` has no word.
+ * The tickets having one of the company's newest SEARCH_DEPTH messages whose body contains every word of
+ * `text` (as word prefixes), in the form `ticketIdIn` takes: on SQLite the text index's walk as a subquery,
+ * run inside the read that filters and orders the candidate tickets (handing thousands of ticket ids to
+ * JavaScript and back as JSON took half of a search on the bench: 4.5 → 2.4 ms); on MariaDB the ids its walk
+ * found (mysqlTicketIds). An empty list when `text` has no word or no indexed word starts so.
  */
-export async function ticketIdsWithMessageMatching(knex: Knex, companyId: number, text: string, limits: ScanLimits = SCAN_LIMITS): Promise<number[]> {
+export async function ticketsWithMessageMatching(knex: Knex, companyId: number, text: string, limits: ScanLimits = SCAN_LIMITS): Promise<TicketMatches> {
   const words = searchWords(text);
   if (words.length === 0) return [];
-  return isMysql(knex) ? mysqlTicketIds(knex, companyId, words, limits) : sqliteTicketIds(knex, companyId, words, limits.depth);
+  return isMysql(knex) ? mysqlTicketIds(knex, companyId, words, limits) : sqliteTicketMatches(knex, companyId, words, limits.depth);
+}
+
+/** Ticket ids, or a subquery selecting them (one column, duplicates allowed; wrapped: a query builder is a thenable). */
+export type TicketMatches = number[] | { subquery: Knex.QueryBuilder };
+
+/** `ticketsWithMessageMatching` read out as ids, newest match first (duplicates kept). */
+export async function ticketIdsWithMessageMatching(knex: Knex, companyId: number, text: string, limits: ScanLimits = SCAN_LIMITS): Promise<number[]> {
+  const matches = await ticketsWithMessageMatching(knex, companyId, text, limits);
+  return Array.isArray(matches) ? matches : readIds(matches.subquery);
+}
+
+/**
+ * A where clause keeping the rows whose `column` is one of `ids` or of `matches`. On SQLite the ids go as
+ * one JSON parameter, not as thousands of bound ones (a statement of its own, prepared anew, for every
+ * different number of them), next to the subquery.
+ */
+export function ticketIdIn(knex: Knex, column: string, ids: number[], matches: TicketMatches) {
+  return (q: Knex.QueryBuilder) => {
+    if (Array.isArray(matches)) {
+      const all = [...new Set([...ids, ...matches])];
+      if (isMysql(knex)) q.whereIn(column, all.length ? all : [0]);
+      else q.whereRaw('?? IN (SELECT value FROM json_each(?))', [column, JSON.stringify(all)]);
+    } else {
+      // A compound SELECT may not hold an arm with its own ORDER BY and LIMIT: the walk is wrapped.
+      q.whereRaw('?? IN (SELECT * FROM ? UNION ALL SELECT value FROM json_each(?))', [column, matches.subquery, JSON.stringify(ids)]);
+    }
+  };
 }
 
 /**
@@ -47,7 +77,7 @@ export async function ticketIdsWithMessageMatching(knex: Knex, companyId: number
  * the text index: the matches are looked up in messages by primary key. (Filtering messages first
  * and probing the matches per row scans every message of the company.)
  */
-async function sqliteTicketIds(knex: Knex, companyId: number, words: string[], depth: number): Promise<number[]> {
+async function sqliteTicketMatches(knex: Knex, companyId: number, words: string[], depth: number): Promise<TicketMatches> {
   const parts: string[] = [];
   for (const word of words) {
     const part = await sqliteWordExpression(knex, word);
@@ -55,10 +85,12 @@ async function sqliteTicketIds(knex: Knex, companyId: number, words: string[], d
     parts.push(part);
   }
   const expression = parts.join(' AND ');
-  return readIds(knex.from('messages_fts').join('messages', 'messages.id', 'messages_fts.rowid')
-    .whereRaw('messages_fts MATCH ?', [expression]).where('messages.companyId', companyId)
-    .orderBy('messages_fts.rowid', 'desc').limit(depth)
-    .select('messages.ticketId'));
+  return {
+    subquery: knex.from('messages_fts').join('messages', 'messages.id', 'messages_fts.rowid')
+      .whereRaw('messages_fts MATCH ?', [expression]).where('messages.companyId', companyId)
+      .orderBy('messages_fts.rowid', 'desc').limit(depth)
+      .select('messages.ticketId'),
+  };
 }
 
 /** At most this many indexed words are looked up for a prefix; a shorter, commoner prefix stays a prefix query. */

@@ -146,3 +146,21 @@ t.test('part of a contact name finds their tickets and the contact, any case and
   const theirs = await request('GET', '/api/tickets', { token: other.admin.token, query: { showAll: 'true', searchParam: 'conceicao' } });
   t.equal(theirs.body.tickets.length, 1, 'each company finds only its own contact');
 });
+
+t.test('a search joins the tickets found by contact name and by message text, filtered, newest activity first, with their count', async (t) => {
+  const { app, request, token } = await build(t);
+  const whatsappId = (await app.knex('whatsapps').where({ companyId: 1 }).first('id')).id;
+  const byName = await write(app, 1, whatsappId, '5511966660001', 'bom dia', 'Reembolsos Ltda');
+  const byText = await write(app, 1, whatsappId, '5511966660002', 'quero saber do meu reembolso', 'Cliente');
+  const both = await write(app, 1, whatsappId, '5511966660003', 'o reembolso caiu', 'Reembolsos SA');
+  await write(app, 1, whatsappId, '5511966660004', 'nada a ver', 'Outra Pessoa');
+  const search = async (query: Record<string, string>) => {
+    const res = await request('GET', '/api/tickets', { token, query: { showAll: 'true', searchParam: 'reembols', ...query } });
+    t.equal(res.status, 200);
+    return { ids: (res.body.tickets as Array<{ id: number }>).map((x) => x.id), count: res.body.count as number };
+  };
+  t.same(await search({}), { ids: [both, byText, byName], count: 3 }, 'name and text matches together, each ticket once, newest first');
+  await app.knex('tickets').where({ id: byText }).update({ status: 'closed' });
+  t.same(await search({ status: 'pending' }), { ids: [both, byName], count: 2 }, 'the list filters apply to both kinds of match');
+  t.same(await search({ status: 'closed' }), { ids: [byText], count: 1 }, 'a text match alone');
+});

@@ -1,7 +1,7 @@
 import { Contact, Ticket } from '../../db/models/index.js';
-import { isMysql, readIds } from '../../db/connection.js';
+import { readIds } from '../../db/connection.js';
 import { likeAnywhere } from '../../db/like.js';
-import { contactNameContains, SEARCH_DEPTH, ticketIdsWithMessageMatching } from '../../db/search.js';
+import { contactNameContains, SEARCH_DEPTH, ticketIdIn, ticketsWithMessageMatching } from '../../db/search.js';
 import { badRequest } from '../../http/errors.js';
 import { offsetOf, pageResult, PAGE_SIZE } from '../../http/schemas.js';
 import type { Actor } from './access.js';
@@ -73,8 +73,9 @@ export async function listTickets(actor: Actor, query: TicketListQuery): Promise
   if (query.withUnreadMessages === 'true') q.where('tickets.unreadMessages', '>', 0);
   const search = query.searchParam?.trim();
   if (search) {
-    // The candidates are resolved first (contacts by name or number, messages through the text
-    // index), then the tickets are read by primary key: an OR of two subqueries scans every ticket.
+    // The candidates are resolved first (contacts by name or number; messages through the text index,
+    // on SQLite as a subquery of the same read), then the tickets are read by primary key: an OR of two
+    // subqueries scans every ticket.
     const digits = search.replace(/\D/g, '');
     const contacts = Contact.scoped(companyId).select('contacts.id').where((c) => {
       c.where(contactNameContains(Ticket.knex(), search));
@@ -82,13 +83,9 @@ export async function listTickets(actor: Actor, query: TicketListQuery): Promise
     });
     const [byContact, byText] = await Promise.all([
       readIds(Ticket.scoped(companyId).whereIn('tickets.contactId', contacts).orderBy('tickets.updatedAt', 'desc').limit(SEARCH_DEPTH).select('tickets.id').toKnexQuery()),
-      ticketIdsWithMessageMatching(Ticket.knex(), companyId, search),
+      ticketsWithMessageMatching(Ticket.knex(), companyId, search),
     ]);
-    const ids = [...new Set([...byContact, ...byText])];
-    // SQLite: the candidates as one JSON parameter, not thousands of bound ones (a statement of its own,
-    // prepared anew, for every different number of candidates).
-    if (isMysql(Ticket.knex())) q.whereIn('tickets.id', ids.length ? ids : [0]);
-    else q.whereRaw('?? IN (SELECT value FROM json_each(?))', ['tickets.id', JSON.stringify(ids)]);
+    q.where(ticketIdIn(Ticket.knex(), 'tickets.id', byContact, byText));
     return searchPage(companyId, q, query.pageNumber);
   }
 
