@@ -13,6 +13,7 @@ import * as billing from './migrations/055_billing.js';
 import * as ticketCounts from './migrations/060_ticket_counts.js';
 import * as linkTableCompany from './migrations/061_link_table_company.js';
 import * as contactNameSearch from './migrations/062_contact_name_search.js';
+import * as contactNumberSearch from './migrations/063_contact_number_search.js';
 
 export interface Migration {
   name: string;
@@ -48,6 +49,7 @@ export const coreMigrations: Migration[] = [
   { name: 'core/060_ticket_counts', ...ticketCounts },
   { name: 'core/061_link_table_company', ...linkTableCompany },
   { name: 'core/062_contact_name_search', ...contactNameSearch },
+  { name: 'core/063_contact_number_search', ...contactNumberSearch },
 ];
 
 export async function runMigrations(knex: Knex, migrations: Migration[]) {

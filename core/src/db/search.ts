@@ -259,6 +259,9 @@ export function wordPrefixPattern(word: string): string {
 /** A trigram holds three characters: a shorter term cannot be looked up in the trigram index. */
 const TRIGRAM_LENGTH = 3;
 
+/** `term` as an FTS5 phrase: its own characters, FTS5's operators included, are matched as text. */
+const phrase = (term: string) => `"${term.replace(/"/g, '""')}"`;
+
 /**
  * A where clause keeping the contacts (table `table`) whose name contains `term`, case and accents
  * folded: on SQLite through the trigram index of migration 062 (a search no longer reads every contact
@@ -269,7 +272,18 @@ export function contactNameContains(knex: Knex, term: string, table = 'contacts'
   return (q: Knex.QueryBuilder) => {
     if (isMysql(knex)) q.whereRaw('?? LIKE ? ESCAPE ?', [`${table}.name`, likeAnywhere(term), LIKE_ESCAPE]);
     else if ([...term].length < TRIGRAM_LENGTH) q.whereRaw('LOWER(??) LIKE ? ESCAPE ?', [`${table}.name`, likeAnywhere(term.toLowerCase()), LIKE_ESCAPE]);
-    // A quoted phrase: the term's own characters, FTS5's operators included, are matched as text.
-    else q.whereRaw('?? IN (SELECT rowid FROM contacts_name_search WHERE contacts_name_search MATCH ?)', [`${table}.id`, `"${term.replace(/"/g, '""')}"`]);
+    else q.whereRaw('?? IN (SELECT rowid FROM contacts_name_search WHERE contacts_name_search MATCH ?)', [`${table}.id`, phrase(term)]);
+  };
+}
+
+/**
+ * A where clause keeping the contacts (table `table`) whose number contains `digits` (the caller strips the
+ * punctuation): on SQLite through the trigram index of migration 063, on MariaDB (and for fewer than three
+ * characters) by LIKE.
+ */
+export function contactNumberContains(knex: Knex, digits: string, table = 'contacts') {
+  return (q: Knex.QueryBuilder) => {
+    if (isMysql(knex) || [...digits].length < TRIGRAM_LENGTH) q.whereRaw('?? LIKE ? ESCAPE ?', [`${table}.number`, likeAnywhere(digits), LIKE_ESCAPE]);
+    else q.whereRaw('?? IN (SELECT rowid FROM contacts_number_search WHERE contacts_number_search MATCH ?)', [`${table}.id`, phrase(digits)]);
   };
 }

@@ -164,3 +164,49 @@ t.test('a search joins the tickets found by contact name and by message text, fi
   t.same(await search({ status: 'pending' }), { ids: [both, byName], count: 2 }, 'the list filters apply to both kinds of match');
   t.same(await search({ status: 'closed' }), { ids: [byText], count: 1 }, 'a text match alone');
 });
+
+t.test('part of a phone number finds the contact and their tickets, punctuation ignored, kept in step with number changes, never another company', async (t) => {
+  const { app, request, token, createTenant } = await build(t);
+  const whatsappId = (await app.knex('whatsapps').where({ companyId: 1 }).first('id')).id;
+  const ana = await write(app, 1, whatsappId, '5511977771234', 'oi', 'Ana');
+  await write(app, 1, whatsappId, '5521988885678', 'oi', 'Bruno');
+  const other = await createTenant('Other Number Co');
+  const [otherConnection] = await app.knex('whatsapps').insert({ companyId: other.companyId, name: 'Other', provider: 'sandbox', status: 'CONNECTED', isDefault: true, createdAt: '2026-01-01 00:00:00.000', updatedAt: '2026-01-01 00:00:00.000' });
+  await write(app, other.companyId, Number(otherConnection), '5511977771234', 'oi', 'Ana de outra empresa');
+
+  const tickets = async (searchParam: string) => {
+    const res = await request('GET', '/api/tickets', { token, query: { showAll: 'true', searchParam } });
+    t.equal(res.status, 200, `ticket search "${searchParam}" answers`);
+    return (res.body.tickets as Array<{ id: number }>).map((x) => x.id);
+  };
+  const contacts = async (searchParam: string) => {
+    const page = await request('GET', '/api/contacts', { token, query: { searchParam } });
+    t.equal(page.status, 200, `contacts search "${searchParam}" answers`);
+    return (page.body.contacts as Array<{ name: string }>).map((c) => c.name).sort();
+  };
+  const picker = async (searchParam: string) => {
+    const res = await request('GET', '/api/contacts/list', { token, query: { searchParam } });
+    t.equal(res.status, 200, `picker search "${searchParam}" answers`);
+    return (res.body as Array<{ name: string }>).map((c) => c.name).sort();
+  };
+
+  t.same(await tickets('77771'), [ana], 'digits from the middle of the number');
+  t.same(await tickets('(11) 97777-1234'), [ana], 'a number written with punctuation');
+  t.same(await contacts('97777'), ['Ana'], 'the contacts page finds it');
+  t.same(await contacts('11 97777 1234'), ['Ana'], 'with spaces too');
+  t.same(await picker('8888 5678'), ['Bruno'], 'the picker ignores spaces in the number');
+  t.same(await picker('12'), ['Ana'], 'a term shorter than a trigram still matches (LIKE)');
+  t.same(await tickets('77775'), [], 'the digits must be consecutive in the number');
+
+  const contactId = (await app.knex('contacts').where({ companyId: 1, number: '5511977771234' }).first('id')).id;
+  await app.knex('contacts').where({ id: contactId }).update({ number: '5511966664321' });
+  t.same(await tickets('77771'), [], 'the old number no longer matches after a change');
+  t.same(await tickets('66643'), [ana], 'the new number matches at once');
+  t.same(await picker('66643'), ['Ana']);
+  await app.knex('tickets').where({ contactId }).delete();
+  await app.knex('contacts').where({ id: contactId }).delete();
+  t.same(await contacts('66643'), [], 'a deleted contact is gone from the search');
+
+  const theirs = await request('GET', '/api/tickets', { token: other.admin.token, query: { showAll: 'true', searchParam: '77771' } });
+  t.equal(theirs.body.tickets.length, 1, 'each company finds only its own contact');
+});

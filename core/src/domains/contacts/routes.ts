@@ -8,7 +8,7 @@ import { IdParams, OkReply, PAGE_SIZE, PagingQuery, offsetOf, pageResult } from 
 import { isValidNumber, normalizeNumber } from '../../util/phone.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { likeAnywhere, LIKE_ESCAPE } from '../../db/like.js';
-import { contactNameContains } from '../../db/search.js';
+import { contactNameContains, contactNumberContains } from '../../db/search.js';
 import { importContactsSheet } from './sheet-import.js';
 import { contactsCsv, contactsXlsx, sampleSheet } from './sheet-export.js';
 import { receiveToTemp } from './upload-temp.js';
@@ -67,7 +67,7 @@ const contactsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const digits = /^[\d\s()+\-.]+$/.test(term) ? normalizeNumber(term) : '';
         q.where((w) => {
           w.where(contactNameContains(Contact.knex(), term)).orWhereRaw("LOWER(contacts.email) LIKE ? ESCAPE ?", [like, LIKE_ESCAPE]);
-          if (digits) w.orWhere('contacts.number', 'like', likeAnywhere(digits));
+          if (digits) w.orWhere(contactNumberContains(Contact.knex(), digits));
         });
       }
       if (date) q.whereBetween('contacts.createdAt', [bound(date.slice(0, 10), false), bound(date.slice(0, 10), true)]);
@@ -94,7 +94,8 @@ const contactsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => {
     const q = Contact.scoped(request.user.companyId).select('id', 'name', 'number', 'email', 'profilePicUrl').orderBy('name').limit(5000);
     const term = request.query.searchParam?.trim();
-    if (term) q.where((w) => w.where(contactNameContains(Contact.knex(), term)).orWhereRaw("number LIKE ? ESCAPE ?", [likeAnywhere(term.replace(/[\s()+\-.]/g, '')), LIKE_ESCAPE]));
+    const digits = term?.replace(/[\s()+\-.]/g, '');
+    if (term) q.where((w) => { w.where(contactNameContains(Contact.knex(), term)); if (digits) w.orWhere(contactNumberContains(Contact.knex(), digits)); });
     return (await q).map((c) => c.toJSON());
   });
 

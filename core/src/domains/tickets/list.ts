@@ -1,7 +1,6 @@
 import { Contact, Ticket } from '../../db/models/index.js';
 import { readIds } from '../../db/connection.js';
-import { likeAnywhere } from '../../db/like.js';
-import { contactNameContains, SEARCH_DEPTH, ticketIdIn, ticketsWithMessageMatching } from '../../db/search.js';
+import { contactNameContains, contactNumberContains, SEARCH_DEPTH, ticketIdIn, ticketsWithMessageMatching } from '../../db/search.js';
 import { badRequest } from '../../http/errors.js';
 import { offsetOf, pageResult, PAGE_SIZE } from '../../http/schemas.js';
 import type { Actor } from './access.js';
@@ -79,7 +78,7 @@ export async function listTickets(actor: Actor, query: TicketListQuery): Promise
     const digits = search.replace(/\D/g, '');
     const contacts = Contact.scoped(companyId).select('contacts.id').where((c) => {
       c.where(contactNameContains(Ticket.knex(), search));
-      if (digits.length >= 3) c.orWhere('contacts.number', 'like', likeAnywhere(digits));
+      if (digits.length >= 3) c.orWhere(contactNumberContains(Ticket.knex(), digits));
     });
     const [byContact, byText] = await Promise.all([
       readIds(Ticket.scoped(companyId).whereIn('tickets.contactId', contacts).orderBy('tickets.updatedAt', 'desc').limit(SEARCH_DEPTH).select('tickets.id').toKnexQuery()),
