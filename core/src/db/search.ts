@@ -277,13 +277,13 @@ export function contactNameContains(knex: Knex, term: string, table = 'contacts'
 }
 
 /**
- * A where clause keeping the contacts (table `table`) whose number contains `digits` (the caller strips the
+ * A where clause keeping the contacts (table `table`) whose number contains `part` (the caller strips the
  * punctuation): on SQLite through the trigram index of migration 063, on MariaDB (and for fewer than three
  * characters) by LIKE.
  */
-export function contactNumberContains(knex: Knex, digits: string, table = 'contacts') {
+export function contactNumberContains(knex: Knex, part: string, table = 'contacts') {
   return (q: Knex.QueryBuilder) => {
-    if (isMysql(knex) || [...digits].length < TRIGRAM_LENGTH) q.whereRaw('?? LIKE ? ESCAPE ?', [`${table}.number`, likeAnywhere(digits), LIKE_ESCAPE]);
-    else q.whereRaw('?? IN (SELECT rowid FROM contacts_number_search WHERE contacts_number_search MATCH ?)', [`${table}.id`, phrase(digits)]);
+    if (isMysql(knex) || [...part].length < TRIGRAM_LENGTH) q.whereRaw('?? LIKE ? ESCAPE ?', [`${table}.number`, likeAnywhere(part), LIKE_ESCAPE]);
+    else q.whereRaw('?? IN (SELECT rowid FROM contacts_number_search WHERE contacts_number_search MATCH ?)', [`${table}.id`, phrase(part)]);
   };
 }

@@ -94,8 +94,8 @@ const contactsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => {
     const q = Contact.scoped(request.user.companyId).select('id', 'name', 'number', 'email', 'profilePicUrl').orderBy('name').limit(5000);
     const term = request.query.searchParam?.trim();
-    const digits = term?.replace(/[\s()+\-.]/g, '');
-    if (term) q.where((w) => { w.where(contactNameContains(Contact.knex(), term)); if (digits) w.orWhere(contactNumberContains(Contact.knex(), digits)); });
+    const numberPart = term?.replace(/[\s()+\-.]/g, '');
+    if (term) q.where((w) => { w.where(contactNameContains(Contact.knex(), term)); if (numberPart) w.orWhere(contactNumberContains(Contact.knex(), numberPart)); });
     return (await q).map((c) => c.toJSON());
   });
 
