@@ -15,20 +15,28 @@ import { createKnex, ensureMysqlDatabase } from './db/connection.js';
 import { coreMigrations, runMigrations } from './db/migrate.js';
 import { sharedSchemaCompilers } from './http/schema-compilers.js';
 import { installErrorHandler } from './http/errors-install.js';
+import { installJsonDepthLimit } from './http/json-depth.js';
+import { installSecurityHeaders } from './http/security-headers.js';
+import { installCors, originPolicy } from './http/origins.js';
 import * as errors from './http/errors.js';
 import * as schemas from './http/schemas.js';
 import { authPlugin } from './auth/index.js';
 import { tenancyPlugin } from './tenancy/index.js';
 import { busPlugin } from './bus/index.js';
-import { jobsPlugin } from './jobs/index.js';
+import { createJobParking, jobsPlugin, type JobParking } from './jobs/index.js';
 import { MEDIA_LIMITS, setMediaHeaders, storagePlugin } from './storage/index.js';
 import { mailPlugin } from './mail/index.js';
 import { HookRegistry } from './sdk/hooks.js';
 import { ResponderRegistry } from './messaging/responders/registry.js';
+import { SharedCaches } from './cache/shared-cache.js';
+import { PrivacyRegistry } from './privacy/registry.js';
+import { defineRetentionJobs } from './privacy/retention.js';
 import { sheets } from './sheets/index.js';
 import { createClock, type Clock } from './clock/index.js';
+import { createReferences, type References } from './tenancy/references.js';
 
-import { createOutboundHttp } from './outbound-http/index.js';
+import { createOutboundHttp, type Resolver } from './outbound-http/index.js';
+import { installTenantUrlCheck, TENANT_URL_KEYWORD } from './outbound-http/schema.js';
 import { createBotClients } from './bots/index.js';
 import { createSecrets, SECRET_KEYWORD } from './secrets/index.js';
 import { secretsPlugin } from './secrets/plugin.js';
@@ -41,6 +49,8 @@ import { pluginMigrations, pluginsRoute, registerPluginBackends, serveRemotes } 
 import { builtAssetOptions } from './http/static-assets.js';
 import { registerDomains } from './domains/index.js';
 import { messagingPlugin } from './messaging/index.js';
+import { createProvidersApi, ProviderRegistry } from './messaging/providers/registry.js';
+import { registerCloudProvider } from './messaging/providers/cloud/index.js';
 import { seedFirstStart } from './seed.js';
 
 declare module 'fastify' {
@@ -50,9 +60,19 @@ declare module 'fastify' {
     hooks: HookRegistry;
     /** The responder chain's registry (messaging/responders): plugins register through sdk.responders. */
     responders: ResponderRegistry;
+    /** The shared per-company caches (cache/shared-cache.ts): plugins define theirs through sdk.cache. */
+    caches: SharedCaches;
+    /** The plugins' export/erase handlers for a contact's data (privacy/): plugins register through sdk.privacy. */
+    privacy: PrivacyRegistry;
     clock: Clock;
     services: CoreServices;
+    /** Checks that the rows a write points at are the caller's company's (tenancy/references.ts). */
+    references: References;
+    /** Plugin jobs of companies whose plan lacks the plugin's flag wait here (jobs/plugin-jobs.ts). */
+    jobParking: JobParking;
     atrium: CoreSdk;
+    /** The connection kinds plugins registered through sdk.providers (messaging/providers/registry.ts). */
+    providerRegistry: ProviderRegistry;
     plugins: DiscoveredPlugin[];
     firstStart?: { generatedPassword?: string };
     /** Every route registered after the core plugins (the API, plugins): read by the generated security tests. */
@@ -68,6 +88,8 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** Extra plugin folders to scan (tests); PLUGINS_DIR is always scanned. */
   extraPluginDirs?: string[];
+  /** How sdk.http resolves host names (tests: names that answer private or no addresses without a DNS server). */
+  outboundResolver?: Resolver;
 }
 
 /**
@@ -84,13 +106,18 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     // The spec's client writes list routes with a trailing slash (GET /users/): same route as without it.
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 2 * 1024 * 1024,
-    // x-secret: the annotation SecretString() puts on a secret field (secrets/schema.ts).
-    ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true, allErrors: false, keywords: [SECRET_KEYWORD] } },
+    // The API scope registers every domain and plugin (hundreds of routes, their schemas compiled): on a loaded
+    // 2-core machine that passed avvio's 10 s default once; a stuck plugin still fails the start, a minute later.
+    pluginTimeout: 60_000,
+    // x-secret: the annotation SecretString() puts on a secret field (secrets/schema.ts); x-tenant-url: TenantUrl()'s
+    // on a URL the server will call (outbound-http/schema.ts).
+    ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true, allErrors: false, keywords: [SECRET_KEYWORD, TENANT_URL_KEYWORD] } },
     schemaController: { compilersFactory: sharedSchemaCompilers },
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as FastifyInstance;
 
   app.decorate('config', config);
   installErrorHandler(app);
+  installJsonDepthLimit(app);
 
   // Plugins first: a bad manifest stops start-up before anything is opened. Their migrations then
   // run in the same history as the core's.
@@ -108,6 +135,10 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   app.addHook('onClose', async () => knex.destroy());
   await runMigrations(knex, [...coreMigrations, ...(await pluginMigrations(plugins))]);
 
+  // Security headers on every answer; the web origins that may call the API and open the socket.
+  await installSecurityHeaders(app, config);
+  const origins = originPolicy(config.publicUrl, config.corsOrigins);
+  await installCors(app, origins, config.corsOrigins);
   await app.register(rateLimit, { global: false });
   await app.register(multipart, { limits: { fileSize: MEDIA_LIMITS.maxBytes, files: 10, fields: 50, fieldSize: 1024 * 1024 } });
   await app.register(swagger, {
@@ -119,9 +150,15 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  await app.register(authPlugin, { secret: config.jwt.secret, accessTtl: config.jwt.accessTtl });
+  await app.register(authPlugin, {
+    secret: config.jwt.secret, accessTtl: config.jwt.accessTtl,
+    sessions: { jwt: config.jwt, secureCookies: config.publicUrl.startsWith('https://') },
+  });
   await app.register(tenancyPlugin);
-  await app.register(busPlugin, { redisUrl: config.redisUrl, prefix: redisPrefix(config) });
+  // Per-company caches plugins and the core share (sdk.cache), forgotten in every process through the bus.
+  const caches = new SharedCaches();
+  app.decorate('caches', caches);
+  await app.register(busPlugin, { redisUrl: config.redisUrl, prefix: redisPrefix(config), origins, caches });
   await app.register(jobsPlugin, { redisUrl: config.redisUrl, leaseMs: config.jobLeaseMs, prefix: redisPrefix(config) });
   await app.register(storagePlugin, { root: path.join(config.dataDir, 'media'), publicUrl: config.publicUrl });
   await app.register(mailPlugin, { smtp: config.smtp, outboxDir: path.join(config.dataDir, 'outbox') });
@@ -136,19 +173,32 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   };
   app.decorate('hooks', hooks);
   app.decorate('responders', responders);
+  app.decorate('privacy', new PrivacyRegistry());
   app.decorate('clock', clock);
   app.decorate('services', services);
-  const http = createOutboundHttp({ allowPrivate: config.allowPrivateUrls });
+  const http = createOutboundHttp({ allowPrivate: config.allowPrivateUrls, resolver: options.outboundResolver });
   const secrets = createSecrets(config.secretsKey);
   await app.register(secretsPlugin, { secrets });
   app.addHook('onClose', async () => http.close());
+  const jobParking = createJobParking(app.jobs, app.tenancy, knex, app.log);
+  app.decorate('jobParking', jobParking);
+  // Jobs parked while their company's plan lacked the plugin's flag, whose flag came back while this server was down.
+  app.addHook('onReady', async () => { jobParking.resume().catch((err: unknown) => app.log.error({ err }, 'resuming parked plugin jobs failed')); });
+  const references = createReferences(knex);
+  app.decorate('references', references);
+  // Connection providers plugins add (sdk.providers); the session manager builds them by the connection's kind.
+  const providerRegistry = new ProviderRegistry();
+  app.decorate('providerRegistry', providerRegistry);
   const sdk: CoreSdk = {
-    coreVersion, knex, hooks, services, errors, schemas, Type, responders, clock,
+    providers: createProvidersApi(providerRegistry, () => app.sessions),
+    coreVersion, knex, hooks, services, errors, schemas, Type, responders, clock, references, cache: caches.forPlugin('core'),
     bus: app.bus, jobs: app.jobs, storage: app.storage, tenancy: app.tenancy, log: app.log,
     http, secrets, sheets, bots: createBotClients(http),
   };
   app.decorate('atrium', sdk);
+  registerCloudProvider(sdk.providers, { http, secrets });
   await app.register(messagingPlugin);
+  defineRetentionJobs(app);
 
   if (config.seed) app.decorate('firstStart', await seedFirstStart(config, app.tenancy.settings, app.log));
 
@@ -165,6 +215,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       if (request.routeOptions.config?.public) return;
       await app.authenticate(request);
     });
+    installTenantUrlCheck(api, http);
     api.get('/health', { config: { public: true }, schema: { hide: true, response: { 200: Type.Object({ ok: Type.Boolean(), version: Type.String() }) } } },
       async () => ({ ok: true, version: coreVersion }));
     await registerDomains(api, config);

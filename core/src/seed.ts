@@ -25,7 +25,7 @@ export const defaultSchedules = () =>
   }));
 
 /**
- * First start only: one plan with every feature, one company on it, its super user (ADMIN_EMAIL /
+ * First start only: one plan with every feature (free, no limits), a paid example plan, one company on the first, its super user (ADMIN_EMAIL /
  * ADMIN_PASSWORD, or a random password printed once) and one sandbox connection, so a newcomer can try
  * the whole product without a phone.
  */
@@ -35,6 +35,13 @@ export async function seedFirstStart(config: Config, settings: SettingsService, 
   const plan = await Plan.query().insertAndFetch({
     name: 'Completo', users: 0, connections: 0, queues: 0, value: 0,
     useCampaigns: true, useKanban: true, useOpenAi: true, useIntegrations: true, useSchedules: true, useInternalChat: true, useExternalApi: true, useFlowbuilder: true,
+    features: {},
+  } as Partial<Plan>);
+  // A paid example beside it, so billing can be tried at once: a sign-up on it has an invoice to pay from the first
+  // day (issue 32). Limits of 0 mean none, as on "Completo".
+  await Plan.query().insert({
+    name: 'Básico', users: 3, connections: 1, queues: 3, value: 99.9,
+    useCampaigns: true, useKanban: true, useOpenAi: false, useIntegrations: false, useSchedules: true, useInternalChat: true, useExternalApi: false, useFlowbuilder: false,
     features: {},
   } as Partial<Plan>);
   const company = await Company.query().insertAndFetch({

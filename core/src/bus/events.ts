@@ -12,7 +12,7 @@ import { ConnectionView } from '../domains/whatsapp/schemas.js';
  */
 export interface SocketEventSpec {
   /** Who hears it: the rooms of the ticket's audience, the whole company, one user, everyone. */
-  audience: 'ticket' | 'company' | 'user' | 'everyone';
+  audience: 'ticket' | 'company' | 'admins' | 'user' | 'everyone';
   /** When it is emitted. */
   when: string;
   payload: TSchema;
@@ -116,6 +116,24 @@ export const socketEvents = {
     ]),
   },
   invoice: { audience: 'company', when: 'an invoice is created or paid', payload: crud('invoice') },
+  presence: {
+    audience: 'admins',
+    when: 'a user comes online (their first socket) or goes offline (their last socket closed and no other was seen since), or sets themselves away / available (`away`, PUT /users/me/availability): the dashboard\'s attendants',
+    payload: variant({ userId: Id, online: Type.Boolean(), away: Type.Optional(Type.Boolean()) }),
+  },
+  slaBreach: {
+    audience: 'ticket',
+    when: 'a ticket missed an SLA target (`target`: firstResponse or resolution) at its due time: to those who may see the ticket (its queue\'s agents, its agent, the admins)',
+    payload: variant({ ticketId: Id, target: Type.String(), dueAt: Type.Union([Type.String(), Type.Null()]), queueId: Type.Union([Id, Type.Null()]), userId: Type.Union([Id, Type.Null()]) }),
+  },
+  responderFailure: {
+    audience: 'admins',
+    when: 'a bot (an AI prompt, an integration) could not answer and handed the ticket to people: why (`kind`: unreachable, key-refused, quota, rate-limited, not-found, refused, timeout)',
+    payload: variant({
+      source: Type.Union([variant({ kind: Type.String(), id: Id, name: Type.String() }), Type.Null()]),
+      responder: Type.String(), kind: Type.String(), detail: Type.String(), ticketId: Id,
+    }),
+  },
   auth: {
     audience: 'user',
     when: 'the user logged in elsewhere (the other sessions sign out)',

@@ -4,14 +4,17 @@ import type { FastifyInstance } from 'fastify';
 import type { createClient } from 'redis';
 import { Ticket, User } from '../db/models/index.js';
 import { dbNow } from '../db/time.js';
-import { AppError } from '../http/errors.js';
-import { canSee, readActor } from '../domains/tickets/access.js';
-import { forgetActorsFromPeer, onActorsForgotten } from '../db/actor-cache.js';
+import { canSee } from '../domains/tickets/access.js';
+import { forgetCallersFromPeer, onCallersForgotten, type CallersForgotten } from '../db/caller-cache.js';
+import { loadCaller, sessionRefusal, type Caller } from '../auth/caller.js';
 import { isAudienceRoom, rooms, ticketRooms, viewerRooms, type TicketLike, type Viewer } from './rooms.js';
+import type { OriginPolicy } from '../http/origins.js';
+import type { CacheForgotten, SharedCaches } from '../cache/shared-cache.js';
 
 export { rooms, type TicketAudience, type TicketLike, type Viewer } from './rooms.js';
 
-export interface SocketUser { id: number; companyId: number; profile: string; super: boolean; scope?: 'billing' }
+/** Who a socket belongs to, from its token: `tv` is the token version it was (last) authenticated with. */
+export interface SocketUser { id: number; companyId: number; profile: string; super: boolean; scope?: 'billing'; tv?: number }
 
 /** Where an emit goes: one room, several (their union), or rooms minus the sockets in `except`. */
 export type BusTarget = string | string[] | { to: string[]; except?: string[] };
@@ -47,30 +50,27 @@ export interface Bus {
   emitMessageChange(companyId: number, ticket: TicketLike | number, payload: { action: string; [key: string]: unknown }): Promise<void>;
   /** Any other event about one ticket (e.g. its notes), to those who may see it. */
   emitForTicket(companyId: number, ticket: TicketLike, event: string, payload: unknown): void;
-  /** Re-computes the audience rooms of a user's sockets (all processes) after their profile or queues changed; a deleted user's sockets are disconnected. */
-  refreshUserRooms(companyId: number, userId: number): Promise<void>;
   rooms: typeof rooms;
+  /** Hears a user's socket connecting, and their last socket closing, in this process (automatic assignment picks up waiting work). */
+  onPresence(listener: PresenceListener): void;
 }
+
+/** A socket of the user connected (`online`), or their last one closed and they are offline now. */
+export type PresenceListener = (companyId: number, userId: number, online: boolean) => void;
 
 declare module 'fastify' {
   interface FastifyInstance { bus: Bus }
 }
 
-/** Between API processes: a company's cached callers are stale (db/actor-cache.ts). */
-const ACTORS_FORGOTTEN = 'atrium:actorsForgotten';
+/** Between API processes: a user's (or a company's) cached callers are stale (db/caller-cache.ts). */
+export const CALLERS_FORGOTTEN = 'atrium:callersForgotten';
+/** Between API processes: an entry of a shared cache (sdk.cache, cache/shared-cache.ts) is stale. */
+export const CACHE_FORGOTTEN = 'atrium:cacheForgotten';
+/** setTimeout's ceiling (~24.8 days): a longer token's socket is checked again then. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** Events that carry a ticket or its content: never emitted to the whole company. */
 const TICKET_EVENTS = new Set(['ticket', 'appMessage', 'ticketNote']);
-
-/** The viewer behind a socket, read from the database (the token's profile may be stale), or undefined if the user is gone. */
-async function loadViewer(companyId: number, userId: number): Promise<Viewer | undefined> {
-  try {
-    return await readActor({ id: userId, companyId });
-  } catch (err) {
-    if (err instanceof AppError && err.statusCode === 404) return undefined;
-    throw err;
-  }
-}
 
 function tokenOf(socket: Socket): string | undefined {
   const fromAuth = (socket.handshake.auth as { token?: string } | undefined)?.token;
@@ -79,16 +79,43 @@ function tokenOf(socket: Socket): string | undefined {
   return raw?.replace(/^Bearer\s+/i, '');
 }
 
-async function setPresence(user: SocketUser, online: boolean) {
-  await User.scoped(user.companyId).where('id', user.id).patch({ online, lastSeenAt: dbNow() } as Partial<User>);
+/**
+ * Marks the user seen and online; true when they were offline (the dashboard hears of it). Each write is
+ * conditional on the state it expects: an old socket's `markOffline` may land between the two (a reload on a
+ * pooled database), and the user must end online and announced so, not offline with a fresh lastSeenAt.
+ */
+async function markOnline(user: SocketUser): Promise<boolean> {
+  const now = dbNow();
+  const row = () => User.scoped(user.companyId).where('id', user.id);
+  for (let attempt = 0; attempt < 3; attempt++) {
+    if (await row().where('online', 0).patch({ online: true, lastSeenAt: now } as Partial<User>)) return true;
+    if (await row().where('online', 1).patch({ lastSeenAt: now } as Partial<User>)) return false;
+  }
+  return false;
 }
 
-export const busPlugin = fp(async (app: FastifyInstance, opts: { redisUrl?: string; prefix?: string }) => {
+/**
+ * Marks the user offline unless they were seen since `since` (when their last socket went): a reload's new page
+ * connects while the old one's disconnect is still being handled, and must not be undone by it (issue 32: the
+ * dashboard listed the signed-in admin as Offline). True when it changed.
+ */
+async function markOffline(user: SocketUser, since: string): Promise<boolean> {
+  return (await User.scoped(user.companyId).where('id', user.id).where('online', 1).where('lastSeenAt', '<', since)
+    .patch({ online: false } as Partial<User>)) > 0;
+}
+
+export const busPlugin = fp(async (app: FastifyInstance, opts: { redisUrl?: string; prefix?: string; origins: OriginPolicy; caches: SharedCaches }) => {
+  // Set when the server closes: work still in flight then (a provider's late ack, a job finishing)
+  // must not publish through Redis clients that are quitting (an unhandled rejection inside the adapter).
+  let closed = false;
   const io = new Server(app.server, {
     path: '/socket.io',
     pingInterval: 18_000,
     pingTimeout: 18_000,
-    cors: { origin: true, credentials: true },
+    // Only pages of the allowed origins (http/origins.ts) may open a socket: the handshake of any other is refused
+    // (WebSocket has no CORS of its own), and polling answers carry CORS headers for the allowed ones alone.
+    cors: { origin: opts.origins.allowed, credentials: true },
+    allowRequest: (req, done) => done(null, opts.origins.allows(req.headers.origin, req.headers.host)),
     serveClient: false,
   });
 
@@ -105,27 +132,56 @@ export const busPlugin = fp(async (app: FastifyInstance, opts: { redisUrl?: stri
     // Channels named per installation: two installations on one Redis must not share rooms
     // (`user-5` of one would hear, and be moved by, the other's events).
     io.adapter(createAdapter(pub, sub, opts.prefix ? { key: `${opts.prefix}:socket.io` } : {}));
-    // The ticket routes' cached callers (db/actor-cache.ts): a change forgotten here is forgotten in every process.
-    const stopForwarding = onActorsForgotten((companyId) => io.serverSideEmit(ACTORS_FORGOTTEN, companyId));
-    io.on(ACTORS_FORGOTTEN, (companyId: number | 'any') => forgetActorsFromPeer(companyId));
-    app.addHook('onClose', async () => { stopForwarding(); });
+    // Every process's cached callers (db/caller-cache.ts): a change forgotten here is forgotten in every process,
+    // which confirms before the change's request answers, and re-checks its own sockets of whoever changed.
+    const stopForwarding = onCallersForgotten(async (change) => {
+      if (closed) return;
+      // Waits for every other process (the adapter's 5 s request timeout: a dead one is left to the cache's expiry).
+      await io.serverSideEmitWithAck(CALLERS_FORGOTTEN, change)
+        .catch((err: unknown) => app.log.warn({ err, change }, 'a process did not confirm forgetting cached callers'));
+    });
+    io.on(CALLERS_FORGOTTEN, (change: CallersForgotten, ack?: (ok: boolean) => void) => {
+      forgetCallersFromPeer(change);
+      ack?.(true);
+      reviewSockets(change);
+    });
+    // The shared caches' forgets (sdk.cache) the same way: confirmed by every process before the change goes on.
+    const stopForwardingCaches = opts.caches.onForget(async (change) => {
+      if (closed) return;
+      await io.serverSideEmitWithAck(CACHE_FORGOTTEN, change)
+        .catch((err: unknown) => app.log.warn({ err, change }, 'a process did not confirm forgetting a cache entry'));
+    });
+    io.on(CACHE_FORGOTTEN, (change: CacheForgotten, ack?: (ok: boolean) => void) => {
+      opts.caches.forgetFromPeer(change);
+      ack?.(true);
+    });
+    app.addHook('onClose', async () => { stopForwarding(); stopForwardingCaches(); });
   }
+  // This process's sockets of whoever changed here are re-checked too.
+  const stopReviewing = onCallersForgotten((change) => { reviewSockets(change); });
+  app.addHook('onClose', async () => { stopReviewing(); });
+
+  /** A token's user, or undefined when it does not verify. */
+  const verifyToken = (token: string | undefined): (SocketUser & { exp?: number }) | undefined => {
+    if (!token) return undefined;
+    try {
+      const payload = app.jwt.verify<SocketUser & { exp?: number }>(token);
+      return { id: payload.id, companyId: payload.companyId, profile: payload.profile, super: payload.super, scope: payload.scope, tv: payload.tv, exp: payload.exp };
+    } catch {
+      return undefined;
+    }
+  };
 
   io.use((socket, next) => {
-    const token = tokenOf(socket);
-    if (!token) return next(new Error('ERR_SESSION_EXPIRED'));
-    let user: SocketUser;
-    try {
-      const payload = app.jwt.verify<SocketUser>(token);
-      user = { id: payload.id, companyId: payload.companyId, profile: payload.profile, super: payload.super, scope: payload.scope };
-    } catch {
-      return next(new Error('ERR_SESSION_EXPIRED'));
-    }
-    // The rooms come from the user as stored now, not from the token (profile and queues change).
-    loadViewer(user.companyId, user.id).then((viewer) => {
-      if (!viewer) return next(new Error('ERR_SESSION_EXPIRED'));
-      socket.data.user = user;
-      socket.data.viewer = viewer;
+    const user = verifyToken(tokenOf(socket));
+    if (!user) return next(new Error('ERR_SESSION_EXPIRED'));
+    // Checked as a request is (auth/caller.ts), and the rooms come from the user as stored now, not from the token.
+    loadCaller(user.companyId, user.id).then((caller) => {
+      if (sessionRefusal(caller, user)) return next(new Error('ERR_SESSION_EXPIRED'));
+      const { exp, ...socketUser } = user;
+      socket.data.user = socketUser;
+      socket.data.viewer = caller;
+      socket.data.expiresAt = exp ? exp * 1000 : undefined;
       next();
     }, (err) => {
       app.log.warn({ err }, 'socket: loading the user failed');
@@ -133,8 +189,34 @@ export const busPlugin = fp(async (app: FastifyInstance, opts: { redisUrl?: stri
     });
   });
 
+  const presenceListeners: PresenceListener[] = [];
   io.on('connection', (socket) => {
     const user = socket.data.user as SocketUser;
+    // A socket lives no longer than the access token it authenticated with; the console renews it in place
+    // (`renewToken` with its refreshed token) before then, or is disconnected and reconnects after a refresh.
+    let expiry: NodeJS.Timeout | undefined;
+    const armExpiry = () => {
+      clearTimeout(expiry);
+      const at = socket.data.expiresAt as number | undefined;
+      if (at === undefined) return;
+      expiry = setTimeout(() => (Date.now() >= at ? socket.disconnect(true) : armExpiry()), Math.min(Math.max(0, at - Date.now()), MAX_TIMER_MS));
+      expiry.unref();
+    };
+    armExpiry();
+    socket.on('disconnect', () => clearTimeout(expiry));
+    socket.on('renewToken', (token: unknown, ack?: (reply: { ok: boolean }) => void) => {
+      const next = verifyToken(typeof token === 'string' ? token.replace(/^Bearer\s+/i, '') : undefined);
+      const reply = typeof ack === 'function' ? ack : () => undefined;
+      if (!next || next.id !== user.id || next.companyId !== user.companyId || next.scope !== user.scope) return reply({ ok: false });
+      loadCaller(user.companyId, user.id).then((caller) => {
+        if (sessionRefusal(caller, next)) { reply({ ok: false }); socket.disconnect(true); return; }
+        user.tv = next.tv;
+        socket.data.expiresAt = next.exp ? next.exp * 1000 : undefined;
+        armExpiry();
+        reply({ ok: true });
+      }, () => reply({ ok: false }));
+    });
+
     if (user.scope === 'billing') {
       // A renewal token (expired company): its socket hears the company's payment events and nothing else.
       void socket.join(rooms.billing(user.companyId));
@@ -147,7 +229,7 @@ export const busPlugin = fp(async (app: FastifyInstance, opts: { redisUrl?: stri
       const id = Number(ticketId);
       if (!Number.isInteger(id)) return;
       const [viewer, ticket] = await Promise.all([
-        loadViewer(user.companyId, user.id),
+        loadCaller(user.companyId, user.id),
         Ticket.scoped(user.companyId).findById(id).select('id', 'queueId', 'userId'),
       ]).catch(() => []);
       if (viewer && ticket && canSee(viewer, ticket)) void socket.join(rooms.ticket(id));
@@ -158,20 +240,25 @@ export const busPlugin = fp(async (app: FastifyInstance, opts: { redisUrl?: stri
     // joinTickets / leaveTickets (the tickets list's status tab) need no room: the socket already hears,
     // through its audience rooms, every ticket its user may see, whatever the status. A company-wide
     // status room would hand every ticket of that status to anyone who asks.
+    // A change of presence is announced to the admins (the dashboard's attendants list), live.
+    const announce = (online: boolean) => bus.emit(user.companyId, 'presence', { userId: user.id, online }, rooms.admins(user.companyId));
+    const tell = (online: boolean) => { for (const listener of presenceListeners) listener(user.companyId, user.id, online); };
+    const seen = () => markOnline(user).then((changed) => { if (changed) announce(true); });
     socket.on('userStatus', () => {
-      setPresence(user, true).catch((err) => app.log.warn({ err }, 'presence update failed'));
+      seen().catch((err) => app.log.warn({ err }, 'presence update failed'));
     });
     socket.on('disconnect', async () => {
+      const since = dbNow();
       // Offline only when this was the user's last socket (across processes with the Redis adapter).
       const remaining = await io.in(rooms.user(user.id)).fetchSockets().catch(() => []);
-      if (remaining.length === 0) await setPresence(user, false).catch(() => undefined);
+      if (remaining.length === 0 && await markOffline(user, since).catch(() => false)) {
+        announce(false);
+        tell(false);
+      }
     });
-    setPresence(user, true).catch(() => undefined);
+    // A console connecting tells the listeners even when the user was already online (signing in marks them so).
+    seen().then(() => tell(true), () => undefined);
   });
-
-  // Set when the server closes: work still in flight then (a provider's late ack, a job finishing)
-  // must not publish through Redis clients that are quitting (an unhandled rejection inside the adapter).
-  let closed = false;
 
   /** One emit to a union of rooms (minus `except`): socket.io delivers it once per socket. */
   function send(target: BusTarget, name: string, payload: unknown) {
@@ -185,6 +272,7 @@ export const busPlugin = fp(async (app: FastifyInstance, opts: { redisUrl?: stri
   const bus: Bus = {
     io,
     rooms,
+    onPresence(listener) { presenceListeners.push(listener); },
     emit(companyId, event, payload, target) {
       if (!target && TICKET_EVENTS.has(event)) {
         throw new Error(`bus.emit('${event}') without a target would reach the whole company: use emitTicketChange / emitMessageChange / emitForTicket`);
@@ -216,19 +304,37 @@ export const busPlugin = fp(async (app: FastifyInstance, opts: { redisUrl?: stri
     emitForTicket(companyId, ticket, event, payload) {
       bus.emit(companyId, event, payload, ticketRooms(companyId, ticket));
     },
-    async refreshUserRooms(companyId, userId) {
-      const sockets = await io.in(rooms.user(userId)).fetchSockets();
-      if (sockets.length === 0) return;
-      const viewer = await loadViewer(companyId, userId);
-      const wanted = viewer ? viewerRooms(companyId, viewer) : [];
-      for (const socket of sockets) {
-        if (!viewer) { socket.disconnect(true); continue; }
-        for (const room of socket.rooms) if (isAudienceRoom(companyId, room) && !wanted.includes(room)) socket.leave(room);
-        if (wanted.length) socket.join(wanted);
-      }
-    },
   };
   app.decorate('bus', bus);
+
+  /**
+   * This process's sockets of whoever a change was about (a user, a company, everyone), checked against the
+   * user as stored now: a socket whose user is gone, whose token version is older (logout, another login, a
+   * password change) or whose company may no longer work is disconnected; the others move to the rooms of
+   * what their user may see now (profile, allTicket, queues).
+   */
+  function reviewSockets(change: CallersForgotten) {
+    if (closed) return;
+    const concerned = [...io.of('/').sockets.values()].filter((socket) => {
+      const user = socket.data.user as SocketUser | undefined;
+      if (!user) return false;
+      if (change.companyId === 'any') return true;
+      return user.companyId === change.companyId && (change.userId === undefined || user.id === change.userId);
+    });
+    for (const socket of concerned) {
+      const user = socket.data.user as SocketUser;
+      loadCaller(user.companyId, user.id).then((caller) => {
+        if (sessionRefusal(caller, user)) return void socket.disconnect(true);
+        if (user.scope !== 'billing') placeInRooms(socket, caller!);
+      }, (err) => app.log.warn({ err, userId: user.id }, 'socket: re-checking the user failed; its rooms stay as they were'));
+    }
+  }
+
+  function placeInRooms(socket: Socket, caller: Caller) {
+    const wanted = viewerRooms(caller.companyId, caller);
+    for (const room of socket.rooms) if (isAudienceRoom(caller.companyId, room) && !wanted.includes(room)) void socket.leave(room);
+    if (wanted.length) void socket.join(wanted);
+  }
 
   app.addHook('preClose', async () => {
     // This process's sockets only: with the Redis adapter a plain disconnectSockets reaches every process.

@@ -27,7 +27,11 @@ export interface Config {
   redisUrl?: string;
   pluginsDir?: string;
   admin: { email: string; password?: string };
-  jwt: { secret: string; refreshSecret: string; accessTtl: string; refreshTtlSeconds: number };
+  jwt: {
+    secret: string; refreshSecret: string; accessTtl: string; refreshTtlSeconds: number;
+    /** How long after a refresh the token it replaced is still answered (two tabs refreshing at once), not taken for a replay. */
+    refreshReuseGraceMs: number;
+  };
   smtp?: { url: string; from: string };
   consoleDir: string;
   seed: boolean;
@@ -53,6 +57,10 @@ export interface Config {
   allowPrivateUrls: boolean;
   /** AES-256-GCM key of sdk.secrets (32 bytes, base64 or hex): SECRETS_KEY, else generated into DATA_DIR/secrets.json. */
   secretsKey: string;
+  /** CORS_ORIGINS: web origins besides PUBLIC_URL's whose pages may call the API and open the socket (none by default). */
+  corsOrigins: string[];
+  /** FRAME_ANCESTORS: the CSP sources that may frame the console (default `'none'`: no page may). */
+  frameAncestors: string[];
 }
 
 function parseDatabase(url: string | undefined, dataDir: string): Config['database'] {
@@ -96,6 +104,33 @@ export function fastifyTrustProxy(value: Config['trustProxy']): false | string[]
   return value;
 }
 
+/** CORS_ORIGINS: comma-separated origins (`https://app.example.com`); anything else stops the start. `*` is refused: credentials are sent. */
+export function parseCorsOrigins(value: string | undefined): string[] {
+  return (value ?? '').split(',').map((part) => part.trim()).filter(Boolean).map((part) => {
+    let origin: string | undefined;
+    try {
+      const url = new URL(part);
+      if ((url.protocol === 'http:' || url.protocol === 'https:') && url.origin === part.replace(/\/$/, '')) origin = url.origin;
+    } catch { /* reported below */ }
+    if (!origin) throw new Error(`CORS_ORIGINS must list origins such as https://app.example.com, comma-separated (got "${part}")`);
+    return origin;
+  });
+}
+
+/**
+ * FRAME_ANCESTORS: the CSP `frame-ancestors` sources, space-separated (`'self' https://portal.example.com`).
+ * Unset: `'none'`, no page may frame the console (clickjacking). Quotes and schemes as CSP writes them.
+ */
+export function parseFrameAncestors(value: string | undefined): string[] {
+  const sources = (value ?? '').split(/\s+/).filter(Boolean);
+  if (!sources.length) return ["'none'"];
+  const bad = sources.find((s) => !/^('none'|'self'|https?:\/\/[\w.*-]+(:\d+)?|https?:)$/.test(s));
+  if (bad !== undefined || (sources.includes("'none'") && sources.length > 1)) {
+    throw new Error(`FRAME_ANCESTORS must be 'none', or 'self' and/or origins such as https://portal.example.com, space-separated (got "${bad ?? value}")`);
+  }
+  return sources;
+}
+
 /** The prefix of this installation's Redis keys (jobs, limits): one per database, so installations can share a Redis. */
 export function redisPrefix(config: Pick<Config, 'database'>): string {
   return `atrium:${config.database.url.replace(/[^\w]/g, '').slice(-40)}`;
@@ -128,6 +163,15 @@ function parseTimeScale(value: string | undefined): number {
   return scale;
 }
 
+/**
+ * Where the data lives (DATA_DIR, DATABASE_URL), read without creating or writing anything: the backup and restore
+ * commands (core/src/backup) must not generate a secrets file in the folder they restore into.
+ */
+export function dataPaths(env: NodeJS.ProcessEnv = process.env): Pick<Config, 'dataDir' | 'database'> {
+  const dataDir = path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data'));
+  return { dataDir, database: parseDatabase(env.DATABASE_URL, dataDir) };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const dataDir = path.resolve(overrides.dataDir ?? env.DATA_DIR ?? path.join(repoRoot, 'data'));
   mkdirSync(dataDir, { recursive: true });
@@ -146,6 +190,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       ...secrets.jwt,
       accessTtl: env.JWT_ACCESS_TTL ?? '15m',
       refreshTtlSeconds: Number(env.JWT_REFRESH_TTL_SECONDS ?? 7 * 24 * 3600),
+      refreshReuseGraceMs: Number(env.JWT_REFRESH_REUSE_GRACE_MS ?? 10_000),
     },
     smtp: env.SMTP_URL ? { url: env.SMTP_URL, from: env.MAIL_FROM ?? 'Atrium <no-reply@atrium.local>' } : undefined,
     consoleDir: path.resolve(env.CONSOLE_DIR ?? path.join(repoRoot, 'host-web', 'dist')),
@@ -170,6 +215,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       windowMs: Number(env.AUTH_FAILURES_WINDOW_MS ?? 10 * 60_000),
     },
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    corsOrigins: parseCorsOrigins(env.CORS_ORIGINS),
+    frameAncestors: parseFrameAncestors(env.FRAME_ANCESTORS),
   };
   return { ...config, ...overrides };
 }

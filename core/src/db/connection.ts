@@ -131,7 +131,18 @@ export function createKnex(database: Config['database']): Knex {
       supportBigNumbers: true,
       bigNumberStrings: false,
     },
-    pool: { min: 0, max: 10 },
+    pool: {
+      min: 0,
+      max: 10,
+      // READ COMMITTED, as Postgres does by default: an UPDATE whose condition reads another table (the responder
+      // chain's cursor moves read `messages` inside their UPDATE of `tickets`) would otherwise take shared next-key
+      // locks on what it read, and deadlock with inbound inserts and ticket updates (seen on the suite, issue 35's
+      // turn). Conditional writes and unique keys carry this code's guarantees, not snapshots; the backup sets
+      // REPEATABLE READ on its own connection for its consistent snapshot.
+      afterCreate(conn: { query(sql: string, cb: (err: Error | null) => void): void }, done: (err: Error | null, c: unknown) => void) {
+        conn.query('SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED', (err) => done(err, conn));
+      },
+    },
   });
 }
 

@@ -14,6 +14,20 @@ import * as ticketCounts from './migrations/060_ticket_counts.js';
 import * as linkTableCompany from './migrations/061_link_table_company.js';
 import * as contactNameSearch from './migrations/062_contact_name_search.js';
 import * as contactNumberSearch from './migrations/063_contact_number_search.js';
+import * as privacyEvents from './migrations/105_privacy_events.js';
+import * as responderFailures from './migrations/132_responder_failures.js';
+import * as contactTags from './migrations/133_contact_tags.js';
+import * as whatsappCloud from './migrations/115_whatsapp_cloud.js';
+import * as twoFactor from './migrations/134_two_factor.js';
+import * as assignment from './migrations/120_assignment.js';
+import * as sla from './migrations/121_sla.js';
+import * as ticketListActivity from './migrations/125_ticket_list_activity.js';
+import * as parkedJobs from './migrations/080_parked_jobs.js';
+import * as refreshTokenFamilies from './migrations/070_refresh_token_families.js';
+import * as messageEdits from './migrations/110_message_edits.js';
+import * as messageReactions from './migrations/111_message_reactions.js';
+import * as messageForwarded from './migrations/112_message_forwarded.js';
+import * as sandboxOutboxActions from './migrations/113_sandbox_outbox_actions.js';
 
 export interface Migration {
   name: string;
@@ -50,6 +64,20 @@ export const coreMigrations: Migration[] = [
   { name: 'core/061_link_table_company', ...linkTableCompany },
   { name: 'core/062_contact_name_search', ...contactNameSearch },
   { name: 'core/063_contact_number_search', ...contactNumberSearch },
+  { name: 'core/105_privacy_events', ...privacyEvents },
+  { name: 'core/080_parked_jobs', ...parkedJobs },
+  { name: 'core/070_refresh_token_families', ...refreshTokenFamilies },
+  { name: 'core/132_responder_failures', ...responderFailures },
+  { name: 'core/133_contact_tags', ...contactTags },
+  { name: 'core/110_message_edits', ...messageEdits },
+  { name: 'core/111_message_reactions', ...messageReactions },
+  { name: 'core/112_message_forwarded', ...messageForwarded },
+  { name: 'core/113_sandbox_outbox_actions', ...sandboxOutboxActions },
+  { name: 'core/115_whatsapp_cloud', ...whatsappCloud },
+  { name: 'core/134_two_factor', ...twoFactor },
+  { name: 'core/120_assignment', ...assignment },
+  { name: 'core/121_sla', ...sla },
+  { name: 'core/125_ticket_list_activity', ...ticketListActivity },
 ];
 
 export async function runMigrations(knex: Knex, migrations: Migration[]) {

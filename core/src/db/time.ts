@@ -3,7 +3,10 @@
  * correctly on SQLite and fits MySQL's DATETIME(3). The API speaks ISO 8601.
  */
 export function toDbTime(value: Date | string | number): string {
-  const date = value instanceof Date ? value : new Date(value);
+  // The stored form names UTC without saying so: read it as UTC (JavaScript would read it in the server's zone,
+  // and a value formatted twice, by a handler and by the model, would move by the zone's offset).
+  const stored = typeof value === 'string' && /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?$/.test(value);
+  const date = value instanceof Date ? value : new Date(stored ? `${(value as string).replace(' ', 'T')}Z` : value);
   if (Number.isNaN(date.getTime())) throw new RangeError(`Invalid date: ${String(value)}`);
   return date.toISOString().replace('T', ' ').replace('Z', '');
 }

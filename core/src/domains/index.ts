@@ -5,14 +5,18 @@ import plansRoutes from './plans/routes.js';
 import companiesRoutes from './companies/routes.js';
 import usersRoutes from './users/routes.js';
 import settingsRoutes from './settings/routes.js';
+import brandingRoutes from './branding/routes.js';
 import helpsRoutes from './helps/routes.js';
 import invoicesRoutes from './invoices/routes.js';
 import billingRoutes from './billing/routes.js';
 import whatsappRoutes from './whatsapp/routes.js';
 import sandboxRoutes from './sandbox/routes.js';
+import whatsappCloudRoutes from './whatsapp-cloud/routes.js';
 import ticketsRoutes from './tickets/routes.js';
 import messagesRoutes from './messages/routes.js';
+import messageActionsRoutes from './messages/actions.js';
 import contactsRoutes from './contacts/routes.js';
+import contactPrivacyRoutes from './contacts/privacy-routes.js';
 import queuesRoutes from './queues/routes.js';
 import queueOptionsRoutes from './queue-options/routes.js';
 import tagsRoutes from './tags/routes.js';
@@ -23,6 +27,8 @@ import dashboardRoutes from './dashboard/routes.js';
 import announcementsRoutes from './announcements/routes.js';
 import filesRoutes from './files/routes.js';
 import externalApiRoutes from './external-api/routes.js';
+import assignmentRoutes from './assignment/routes.js';
+import serviceDeskRoutes from './dashboard/service-desk.js';
 
 /**
  * Every core domain's routes, registered inside the /api scope (authenticated by default).
@@ -30,17 +36,16 @@ import externalApiRoutes from './external-api/routes.js';
  */
 export async function registerDomains(api: FastifyInstance, config: Config) {
   await api.register(authRoutes, {
-    refreshSecret: config.jwt.refreshSecret,
-    refreshTtlSeconds: config.jwt.refreshTtlSeconds,
     loginRateLimit: config.loginRateLimit,
+    jwtSecret: config.jwt.secret,
     addressLimit: { ...config.authFailureLimit, redisUrl: config.redisUrl, prefix: redisPrefix(config) },
-    secureCookies: config.publicUrl.startsWith('https://'),
   });
   for (const domain of [
-    plansRoutes, companiesRoutes, usersRoutes, settingsRoutes, helpsRoutes, invoicesRoutes, billingRoutes,
-    whatsappRoutes, sandboxRoutes, ticketsRoutes, messagesRoutes,
-    contactsRoutes, queuesRoutes, queueOptionsRoutes, tagsRoutes, ticketNotesRoutes, quickMessagesRoutes,
-    schedulesRoutes, dashboardRoutes, announcementsRoutes, filesRoutes, externalApiRoutes,
+    plansRoutes, companiesRoutes, usersRoutes, settingsRoutes, brandingRoutes, helpsRoutes, invoicesRoutes, billingRoutes,
+    whatsappRoutes, sandboxRoutes, whatsappCloudRoutes, ticketsRoutes, messagesRoutes, messageActionsRoutes,
+    contactsRoutes, contactPrivacyRoutes, queuesRoutes, queueOptionsRoutes, tagsRoutes, ticketNotesRoutes, quickMessagesRoutes,
+    schedulesRoutes, dashboardRoutes, announcementsRoutes, filesRoutes, externalApiRoutes, assignmentRoutes,
+    serviceDeskRoutes,
   ]) {
     await api.register(domain);
   }

@@ -32,5 +32,12 @@ export const Email = Type.String({ format: 'email', maxLength: 255 });
 export const Name = Type.String({ minLength: 2, maxLength: 50 });
 export const Password = Type.String({ minLength: 5, maxLength: 50 });
 export const OkReply = Type.Object({ message: Type.String() });
-/** Any JSON object: used for reply schemas of entities whose shape is documented by the model. */
-export const AnyObject = Type.Object({}, { additionalProperties: true });
+/** A URL the server will call on a tenant's behalf: checked by the API before the handler (outbound-http/schema.ts). */
+export { TenantUrl } from '../outbound-http/schema.js';
+
+/** A bot's last failure (sdk.services.responderFailures), as a prompt's or an integration's screen shows it; null when none. */
+export const LastFailureReply = Type.Union([Type.Object({
+  kind: Type.String(), detail: Type.String(), ticketId: Type.Union([Type.Integer(), Type.Null()]), at: Type.String(),
+}), Type.Null()]);
+
+export { ClientDateTime, clientDateTime } from './date-time.js';

@@ -4,7 +4,8 @@ import { DbJobQueue } from './db-queue.js';
 import { RedisJobQueue } from './redis-queue.js';
 import type { JobQueue } from './types.js';
 
-export type { JobHandler, JobOptions, JobQueue } from './types.js';
+export type { CompanyJobData, JobHandler, JobOptions, JobQueue, PluginJobQueue } from './types.js';
+export { createJobParking, type JobParking } from './plugin-jobs.js';
 
 declare module 'fastify' {
   interface FastifyInstance { jobs: JobQueue }

@@ -34,3 +34,15 @@ export interface JobQueue {
   idle(withinMs?: number): Promise<void>;
   close(): Promise<void>;
 }
+
+/** A plugin job's data: it always names the company it works for (its plan decides whether it runs). */
+export interface CompanyJobData { companyId: number }
+
+/**
+ * `sdk.jobs` as a plugin gets it: the same queue, but every job carries `companyId`, and a job of a company whose
+ * plan lacks the plugin's flag does not run: it is parked and runs when the flag is back (jobs/plugin-jobs.ts).
+ */
+export interface PluginJobQueue extends Omit<JobQueue, 'define' | 'enqueue'> {
+  define<T extends CompanyJobData>(name: string, handler: JobHandler<T>, options?: { concurrency?: number }): void;
+  enqueue<T extends CompanyJobData>(name: string, data: T, options?: JobOptions): Promise<void>;
+}

@@ -7,6 +7,7 @@ import type { Storage } from '../storage/index.js';
 import type { SettingsService } from '../tenancy/settings.js';
 import type { ConnectionCache } from './connection-cache.js';
 import type { AckUpdate, InboundMessage, MessagingProvider } from './provider.js';
+import type { ProviderRegistry } from './providers/registry.js';
 
 /** The contract with the session manager (sessions.ts). */
 export interface ConnectionRef { companyId: number; whatsappId: number }
@@ -32,5 +33,7 @@ export interface PipelineDeps {
   connections: ConnectionCache;
   /** The connected provider of a connection; throws ERR_WAPP_NOT_INITIALIZED when it is not connected. */
   provider(whatsappId: number): MessagingProvider;
+  /** The registered (non built-in) provider kinds: their pre-send rules run on every send of their connections. */
+  providers?: ProviderRegistry;
   log: FastifyBaseLogger;
 }

@@ -20,7 +20,7 @@ export function inboundMessageFields(msg: InboundMessage, media: StoredMedia, wh
     ...where, providerId: msg.providerId, body: msg.body ?? '', fromMe: msg.fromMe,
     mediaType: media.file ? (msg.kind === 'sticker' ? 'image' : mediaTypeOf(media.file.mimetype)) : MEDIA_KINDS[msg.kind] ?? null,
     mediaUrl: media.file?.url ?? null, mediaName: media.file?.name ?? null,
-    ack: msg.fromMe ? 1 : 0, read: msg.fromMe, isDeleted: false, isEdited: false, status: msg.fromMe ? 'sent' : 'received',
+    ack: msg.fromMe ? 1 : 0, read: msg.fromMe, isDeleted: false, isEdited: false, isForwarded: false, status: msg.fromMe ? 'sent' : 'received',
     participant: msg.participant ?? null,
     data: media.file || media.error || msg.data
       ? { ...(msg.data ?? {}), ...(media.file ? { mediaKey: media.file.key, mimetype: media.file.mimetype } : {}), ...(media.error ? { mediaError: media.error } : {}) }

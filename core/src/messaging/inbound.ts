@@ -9,7 +9,8 @@ import { ticketView, type TicketView } from '../domains/tickets/view.js';
 import type { CachedConnection } from './connection-cache.js';
 import { isUniqueViolation, RetryTransaction, withRetries } from '../db/errors.js';
 import type { ConnectionRef, InboundCall, InboundHandler, PipelineDeps } from './deps.js';
-import { messageJson } from './message-view.js';
+import { messageJson, withReactions } from './message-view.js';
+import { editWithHistory, refreshLastMessage } from './message-history.js';
 import { inboundMessageFields, labelOf, type StoredMedia } from './inbound-fields.js';
 import { GroupCommit } from './group-commit.js';
 import type { InboundMessage } from './provider.js';
@@ -19,7 +20,7 @@ export interface InboundOptions {
    * A message from the contact was committed: its turn in the responder chain, as a durable job
    * (resolves once the job is stored; the bots answer later, never on this path).
    */
-  respond(input: { companyId: number; ticketId: number; messageId: number; ticket?: Ticket; isNewTicket?: boolean }): Promise<void>;
+  respond(input: { companyId: number; ticketId: number; messageId: number; ticket?: Ticket; message?: Message; isNewTicket?: boolean }): Promise<void>;
   /** A new live ticket was opened (inactivity jobs). */
   onNewTicket?(companyId: number, ticket: Ticket, conn: CachedConnection): Promise<void>;
   /** Sends a plain text on a ticket (call notices). */
@@ -192,7 +193,7 @@ export function createInboundHandler(deps: PipelineDeps, options: InboundOptions
     if (isNewTicket) await options.onNewTicket?.(companyId, ticket, cached);
     if (msg.fromMe || msg.kind === 'call_log') return;
     // A rating answer gets a turn too (the chain passes over a closed ticket), so the cursor moves past it.
-    await options.respond({ companyId, ticketId: ticket.id, messageId: message.id, ticket, isNewTicket });
+    await options.respond({ companyId, ticketId: ticket.id, messageId: message.id, ticket, message, isNewTicket });
     if (rated) return;
     // Observers only: answering is the responder chain's job.
     await deps.hooks.run('onInboundMessage', { companyId, ticket, message, contact, connection: cached.whatsapp, isNewTicket }, log);
@@ -206,19 +207,29 @@ export function createInboundHandler(deps: PipelineDeps, options: InboundOptions
   /** Edits, deletions and reactions change the message they point at; they are not new messages. */
   async function applyToTarget(companyId: number, whatsappId: number, msg: InboundMessage) {
     if (!msg.targetProviderId) return;
-    const patch: Partial<Message> = msg.kind === 'edit' ? { body: msg.body, isEdited: true }
-      : msg.kind === 'delete' ? { isDeleted: true } : { reaction: msg.body || null };
     const target = Message.scoped(companyId).where({ whatsappId, providerId: msg.targetProviderId });
-    const changed = await target.clone().patch(patch);
-    if (!changed) return;
-    const message = await target.clone().first();
-    if (message) await deps.bus.emitMessageChange(companyId, message.ticketId, { action: 'update', message: messageJson(message) });
+    let message: Message | undefined;
+    if (msg.kind === 'edit') {
+      // The body it replaces goes to the message's history (GET /messages/:id/history).
+      const current = await target.clone().first();
+      message = current && await editWithHistory(deps.knex, companyId, current, msg.body, { fromMe: msg.fromMe, userId: null });
+      if (message) await refreshLastMessage(deps, companyId, message);
+    } else {
+      const changed = await target.clone().patch(msg.kind === 'delete' ? { isDeleted: true } : { reaction: msg.body || null } as Partial<Message>);
+      message = changed ? await target.clone().first() : undefined;
+    }
+    if (!message) return;
+    const [view] = await withReactions(companyId, [message]);
+    await deps.bus.emitMessageChange(companyId, message.ticketId, { action: 'update', message: messageJson(view) });
   }
 
-  async function onAck(conn: ConnectionRef, update: { providerId: string; ack: number }) {
-    // Acks only rise: a late lower ack never overwrites a higher one.
+  async function onAck(conn: ConnectionRef, update: { providerId: string; ack: number; error?: string }) {
+    // Acks only rise: a late lower ack never overwrites a higher one. A delivery failure the channel reports
+    // afterwards (the Cloud API's `failed` status) shows the message as failed, with the channel's reason.
     const query = Message.scoped(conn.companyId).where({ whatsappId: conn.whatsappId, providerId: update.providerId });
-    const changed = await query.clone().where('ack', '<', update.ack).patch({ ack: update.ack } as Partial<Message>);
+    const changed = update.error
+      ? await query.clone().patch({ status: 'failed', error: update.error.slice(0, 1000) } as Partial<Message>)
+      : await query.clone().where('ack', '<', update.ack).patch({ ack: update.ack } as Partial<Message>);
     if (!changed) return;
     const message = await query.clone().first();
     if (message) await deps.bus.emitMessageChange(conn.companyId, message.ticketId, { action: 'update', message: messageJson(message) });

@@ -6,8 +6,10 @@ import { ticketView, type KnownRelations } from '../domains/tickets/view.js';
 import type { PipelineDeps } from './deps.js';
 import { publishTicket } from '../domains/tickets/lifecycle.js';
 import { openLiveTicket } from './live-ticket.js';
-import { mediaTypeOf, messageJson } from './message-view.js';
+import { mediaTypeOf, messageJson, withQuoted } from './message-view.js';
 import { SESSION_MOVING } from './session-rpc.js';
+import { createLoopGuard, LOOP_CAP, LOOP_WINDOW_MS } from './loop-guard.js';
+import type { OutboundMessage } from './provider.js';
 
 /**
  * A send that finds its connection moving between processes (its process died, another takes the
@@ -31,6 +33,10 @@ export interface SendInput {
   contact?: Contact;
   /** Send the voice note as a push-to-talk audio. */
   asVoice?: boolean;
+  /** Forwarded from another conversation (issue 28): stored and sent marked so. */
+  forwarded?: boolean;
+  /** A channel template instead of free text (`body` is then its text as the agent sees it). */
+  template?: { name: string; language: string; parameters: string[] };
 }
 
 export interface SendToContactInput {
@@ -62,22 +68,45 @@ export async function sendingConnection(companyId: number, whatsappId?: number):
 
 const lastMessageOf = (body: string | undefined, media?: StoredFile) => (body && body.trim() ? body : media ? media.name : '');
 
-export function createSender(deps: PipelineDeps): MessageSender {
+export interface SenderOptions {
+  /** An automated send tripped the loop guard on this ticket: hand it to people (the responder chain does). */
+  onLoop?(companyId: number, ticket: Ticket): Promise<void>;
+}
+
+export const AUTOMATION_LOOP = 'ERR_AUTOMATION_LOOP';
+
+export function createSender(deps: PipelineDeps, options: SenderOptions = {}): MessageSender {
   const { bus, hooks, log } = deps;
+  const loops = createLoopGuard();
+
+  /** Counts an automated send against the loop guard; refuses it (409) once the ticket's automation is stopped. */
+  async function checkLoop(companyId: number, ticket: Ticket, userId: number | null | undefined) {
+    if (userId) return loops.person(ticket.id);
+    const verdict = loops.automated(ticket.id);
+    if (verdict === 'ok') return;
+    if (verdict === 'tripped') {
+      log.warn({ ticketId: ticket.id, cap: LOOP_CAP, windowMs: LOOP_WINDOW_MS }, 'automated messages loop on a ticket: handed to people');
+      await options.onLoop?.(companyId, ticket);
+    }
+    throw new AppError(AUTOMATION_LOOP, 409, `More than ${LOOP_CAP} automated messages in ${LOOP_WINDOW_MS / 1000} s on this ticket: automation stopped until a person writes on it`);
+  }
 
   /** Hands a stored message to the provider and records the outcome; the message is never lost. */
   async function deliver(companyId: number, message: Message, ticket: Ticket, contact: Contact, attempt = 0): Promise<Message> {
     let patch: Partial<Message>;
     try {
       const provider = deps.provider(ticket.whatsappId!);
-      const quoted = message.quotedMsgId ? await Message.scoped(companyId).findById(message.quotedMsgId).select('providerId') : undefined;
+      const quoted = message.quotedMsgId ? await Message.scoped(companyId).findById(message.quotedMsgId).select('providerId', 'fromMe') : undefined;
       const mediaKey = (message.data as { mediaKey?: string } | null)?.mediaKey;
       const path = mediaKey ? deps.storage.resolve(mediaKey) : undefined;
       const sent = await provider.send({
         to: contact.number,
         isGroup: contact.isGroup,
         body: message.body ?? undefined,
+        template: (message.data as { template?: OutboundMessage['template'] } | null)?.template,
         quotedProviderId: quoted?.providerId ?? undefined,
+        ...(quoted?.providerId ? { quotedFromMe: quoted.fromMe } : {}),
+        ...(message.isForwarded ? { forwarded: true } : {}),
         media: path ? {
           path, mimetype: String((message.data as { mimetype?: string }).mimetype ?? 'application/octet-stream'),
           filename: message.mediaName ?? 'file', caption: message.body ?? undefined,
@@ -113,6 +142,14 @@ export function createSender(deps: PipelineDeps): MessageSender {
     await deliver(companyId, message, ticket, contact, attempt);
   });
 
+  /** Runs the pre-send rule of a provider a plugin (or the core's cloud module) registered; built-in kinds have none. */
+  async function checkChannel(companyId: number, whatsappId: number, contact: Contact, userId: number | null) {
+    if (!deps.providers) return;
+    const conn = await deps.connections.get(companyId, whatsappId);
+    if (!conn || !deps.providers.get(conn.whatsapp.provider)?.beforeSend) return;
+    await deps.providers.beforeSend(conn.whatsapp.provider, { companyId, whatsappId, contactId: contact.id, to: contact.number, isGroup: contact.isGroup, userId });
+  }
+
   /** The contact and, from the connection cache, the ticket's connection and its queues: not re-read for the event. */
   async function knownRelations(companyId: number, ticket: Ticket, contact: Contact): Promise<KnownRelations> {
     const conn = ticket.whatsappId ? await deps.connections.get(companyId, ticket.whatsappId) : undefined;
@@ -123,8 +160,11 @@ export function createSender(deps: PipelineDeps): MessageSender {
     const { companyId, ticket } = input;
     const body = input.body ?? '';
     if (!body.trim() && !input.media) throw new AppError('ERR_VALIDATION', 400, 'Empty message', { field: 'body' });
+    await checkLoop(companyId, ticket, input.userId);
     const contact = input.contact ?? ticket.contact ?? await Contact.scoped(companyId).findById(ticket.contactId);
     if (!contact) throw notFound('ERR_NO_CONTACT_FOUND');
+    // A channel's own rule (the Cloud API's 24-hour window) refuses a free-form send before anything is stored.
+    if (!input.template && ticket.whatsappId) await checkChannel(companyId, ticket.whatsappId, contact, input.userId ?? null);
 
     // Stored before the provider is called: a crash or a provider error leaves a visible 'sending'/'failed' row.
     const { message, updatedTicket } = await deps.knex.transaction(async (trx) => {
@@ -132,11 +172,12 @@ export function createSender(deps: PipelineDeps): MessageSender {
       // read would give (ISO times, booleans, parsed data) instead of being read back.
       const inserted = await Message.scoped(companyId).transacting(trx).insert({
         ticketId: ticket.id, contactId: contact.id, whatsappId: ticket.whatsappId, body, fromMe: true, ack: 0, read: true,
-        isDeleted: false, isEdited: false, status: 'sending', userId: input.userId ?? null, quotedMsgId: input.quotedMsgId ?? null,
+        isDeleted: false, isEdited: false, isForwarded: Boolean(input.forwarded), status: 'sending', userId: input.userId ?? null, quotedMsgId: input.quotedMsgId ?? null,
         providerId: null, error: null, participant: null, reaction: null,
         mediaType: input.media ? (input.asVoice ? 'audio' : mediaTypeOf(input.media.mimetype)) : null,
         mediaUrl: input.media?.url ?? null, mediaName: input.media?.name ?? null,
-        data: input.media ? { mediaKey: input.media.key, mimetype: input.media.mimetype, ...(input.asVoice ? { asVoice: true } : {}) } : null,
+        data: input.media ? { mediaKey: input.media.key, mimetype: input.media.mimetype, ...(input.asVoice ? { asVoice: true } : {}) }
+          : input.template ? { template: input.template } : null,
       } as Partial<Message>);
       const message = Message.fromDatabaseJson(inserted.$toDatabaseJson());
       const updatedTicket = await Ticket.scoped(companyId).transacting(trx).patchAndFetchById(ticket.id, {
@@ -145,6 +186,8 @@ export function createSender(deps: PipelineDeps): MessageSender {
       return { message, updatedTicket };
     });
     Object.assign(ticket, updatedTicket);
+    // A reply shows the message it quotes from its first event on (as the message list reads it).
+    if (message.quotedMsgId) await withQuoted(companyId, [message]);
     await bus.emitMessageChange(companyId, ticket, {
       action: 'create', message: messageJson(message), ticket: await ticketView(companyId, ticket, await knownRelations(companyId, ticket, contact)), contact: contact.toJSON(),
     });

@@ -6,11 +6,15 @@ import { ticketReads } from '../sdk/data-services.js';
 import { createInactivity } from '../domains/tickets/inactivity.js';
 import { visibleTicket } from '../domains/tickets/access.js';
 import { createTicketService, type TicketService } from '../domains/tickets/service.js';
+import { publishTicket } from '../domains/tickets/lifecycle.js';
+import { createAssignment, type Assignment } from '../domains/assignment/service.js';
+import { createSla, type Sla } from '../domains/sla/service.js';
 import { createChatbot } from './chatbot.js';
 import { ConnectionCache } from './connection-cache.js';
 import type { InboundHandler, PipelineDeps, SessionsLike } from './deps.js';
 import { createInboundHandler } from './inbound.js';
 import { createSender, type MessageSender, type SendInput } from './outbound.js';
+import { createMessageActions, type MessageActions } from './message-actions.js';
 import { createResponderChain, type ResponderChain } from './responders/chain.js';
 import { createMenuResponder } from './responders/menu.js';
 
@@ -24,6 +28,11 @@ export interface Pipeline {
   inbound: InboundHandler;
   connections: ConnectionCache;
   responders: ResponderChain;
+  actions: MessageActions;
+  /** Automatic assignment of waiting tickets (domains/assignment). */
+  assignment: Assignment;
+  /** SLA due times and breaches (domains/sla). */
+  sla: Sla;
 }
 
 declare module 'fastify' {
@@ -45,6 +54,16 @@ export interface MessagesService {
    * account: `{ exists, number }` with the canonical digits. ERR_WAPP_NOT_INITIALIZED while the connection is down.
    */
   checkNumber: ReturnType<typeof createCheckNumber>;
+  /**
+   * Message actions for a user of the company (`{ id, companyId }`, as `request.user`), with the rules the routes
+   * apply (issue 28): `edit` the user's own text within 15 minutes, `history` (bodies oldest first), `react` ('' removes;
+   * one per user and message), `forward` ({ messageId, contactId, ticketId?, queueId? }). Each reaches the phone and
+   * is announced as an `appMessage` update.
+   */
+  edit: MessageActions['edit'];
+  history: MessageActions['history'];
+  react: MessageActions['react'];
+  forward: MessageActions['forward'];
 }
 
 const sessionsOf = (app: FastifyInstance) => (app as unknown as { sessions?: SessionsLike }).sessions;
@@ -57,33 +76,41 @@ export const pipelinePlugin = fp(async (app: FastifyInstance) => {
   const connections = new ConnectionCache();
   const deps: PipelineDeps = {
     knex: app.knex, bus: app.bus, hooks: app.hooks, storage: app.storage, jobs: app.jobs,
-    settings: app.tenancy.settings, connections, log: app.log,
+    settings: app.tenancy.settings, connections, log: app.log, providers: app.providerRegistry,
     provider(whatsappId) {
       const sessions = sessionsOf(app);
       if (!sessions) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 400, 'The connection is not initialized');
       return sessions.provider(whatsappId);
     },
   };
-  const sender = createSender(deps);
+  // The responder chain hands a looping ticket to people; it is built after the sender that detects the loop.
+  let responders: ResponderChain;
+  const sender = createSender(deps, { onLoop: (companyId, ticket) => responders.handOffLoop(companyId, ticket) });
   let tickets: TicketService;
   const inactivity = createInactivity(deps, () => tickets);
   tickets = createTicketService(deps, sender, (companyId, ticket) => inactivity.schedule(companyId, ticket));
+  // The SLA's hooks first: a ticket's due times are set before assignment announces it.
+  const sla = createSla({ ...deps, publish: (event) => publishTicket(deps, event) });
+  const assignment = createAssignment({ knex: app.knex, hooks: app.hooks, connections, log: app.log, publish: (event) => publishTicket(deps, event) });
+  // An agent's first socket: the waiting tickets of their queues may now be theirs.
+  app.bus.onPresence((companyId, userId, online) => { if (online) void assignment.quietly('pickup', assignment.pickUpFor(companyId, userId)); });
   // The queue option menu is the chain's last responder; plugins add theirs through sdk.responders.
   app.responders.register(createMenuResponder(deps, createChatbot(deps, sender)));
-  const responders = createResponderChain(deps, {
+  responders = createResponderChain(deps, {
     registry: app.responders, sender,
     hasFlag: (companyId, flag) => app.tenancy.hasFlag(companyId, flag),
   });
   app.addHook('preClose', async () => { responders.stop(); });
   const inbound = createInboundHandler(deps, {
-    respond: ({ companyId, ticketId, messageId, ticket, isNewTicket }) => (ticket
-      ? responders.onInbound(companyId, ticket, messageId, !!isNewTicket)
+    respond: ({ companyId, ticketId, messageId, ticket, message, isNewTicket }) => (ticket && message
+      ? responders.onInbound(companyId, ticket, message, !!isNewTicket)
       : responders.schedule(companyId, ticketId, messageId)),
     onNewTicket: (companyId, ticket) => inactivity.schedule(companyId, ticket),
     notify: async (companyId, ticket, contact, body) => { await sender.send({ companyId, ticket, contact, body }); },
   });
 
   sessionsOf(app)?.setInboundHandler(inbound);
+  const actions = createMessageActions(deps, sender, tickets);
   const messages: MessagesService = {
     async send(input) {
       const ticket = input.ticket instanceof Ticket ? input.ticket : await Ticket.scoped(input.companyId).findById(input.ticket.id);
@@ -91,11 +118,13 @@ export const pipelinePlugin = fp(async (app: FastifyInstance) => {
       return sender.send({ ...input, ticket });
     },
     sendToContact: sender.sendToContact, sendToNumber: createSendToNumber(deps, sender), checkNumber: createCheckNumber(deps),
+    edit: actions.edit, history: actions.history, react: actions.react, forward: actions.forward,
   };
   app.services.messages = messages;
   app.services.tickets = {
     ...ticketReads(), emitChange: tickets.emitChange, assertVisible: async (user, ticketId) => { await visibleTicket(user, ticketId); },
     handOff: responders.handOff, release: responders.release,
   };
-  app.decorate('pipeline', { deps, sender, tickets, inbound, connections, responders } satisfies Pipeline);
+  app.services.responderFailures = { last: responders.failures.last, clear: responders.failures.clear };
+  app.decorate('pipeline', { deps, sender, tickets, inbound, connections, responders, actions, assignment, sla } satisfies Pipeline);
 }, { name: 'pipeline', dependencies: ['sessions'] });

@@ -1,7 +1,9 @@
 /**
  * The provider interface: one normalised shape for every messaging channel. A provider turns a
  * channel's own events (Baileys, the sandbox, …) into these, and sends what the core asks it to.
- * A new channel is one module implementing `MessagingProvider` plus one line in providers/index.ts.
+ * A new channel is one module implementing `MessagingProvider`, registered through `sdk.providers.register`
+ * (providers/registry.ts; the core's cloud provider is registered that way) or, for a built-in one, one line in
+ * providers/index.ts.
  */
 
 export type InboundKind =
@@ -40,7 +42,12 @@ export interface InboundMessage {
   timestamp: Date;
 }
 
-export interface AckUpdate { providerId: string; ack: 0 | 1 | 2 | 3 | 4 | 5 }
+export interface AckUpdate {
+  providerId: string;
+  ack: 0 | 1 | 2 | 3 | 4 | 5;
+  /** The channel reports the message was not delivered: it shows as failed, with this reason. */
+  error?: string;
+}
 
 export type SessionStatus = 'qrcode' | 'PAIRING' | 'OPENING' | 'CONNECTED' | 'TIMEOUT' | 'DISCONNECTED';
 
@@ -61,7 +68,16 @@ export interface OutboundMessage {
   media?: { path: string; mimetype: string; filename: string; caption?: string; asVoice?: boolean };
   /** providerId of the message being replied to. */
   quotedProviderId?: string;
+  /** Whether the quoted message is one we sent (WhatsApp keys a message by id and direction). */
+  quotedFromMe?: boolean;
+  /** Sent as forwarded from another conversation. */
+  forwarded?: boolean;
+  /** A pre-approved template (channels with a service window, the Cloud API): sent instead of `body`. */
+  template?: { name: string; language: string; parameters: string[] };
 }
+
+/** A message an edit or a reaction points at: its id and whether we sent it. */
+export interface MessageTarget { to: string; isGroup?: boolean; providerId: string; fromMe: boolean }
 
 export interface SentMessage { providerId: string; ack: number }
 
@@ -74,6 +90,10 @@ export interface MessagingProvider {
   stop(options?: { logout?: boolean }): Promise<void>;
   send(message: OutboundMessage): Promise<SentMessage>;
   deleteMessage(to: string, providerId: string, fromMe: boolean): Promise<void>;
+  /** Replaces the text of a message we sent (WhatsApp allows it for 15 minutes). */
+  editMessage(target: MessageTarget, body: string): Promise<void>;
+  /** Reacts to a message with an emoji; '' removes the reaction. */
+  react(target: MessageTarget, emoji: string): Promise<void>;
   /** Whether the number has an account on the channel (false answers ERR_WAPP_INVALID_CONTACT). */
   checkNumber(number: string): Promise<{ exists: boolean; number: string }>;
   profilePictureUrl(number: string): Promise<string | undefined>;

@@ -30,8 +30,9 @@ export const sessionsPlugin = fp(async (app: FastifyInstance) => {
     bus: app.bus,
     log: app.log,
     leases,
-    createProvider: providerFactory({ config, storage: app.storage, knex: app.knex }),
+    createProvider: providerFactory({ config, storage: app.storage, knex: app.knex, registry: app.providerRegistry }),
     leaseRenewMs: LEASE_TTL_MS / 3,
+    providerOperation: (op) => app.providerRegistry.operation(op),
     rpc,
   });
   app.decorate('sessions', sessions);

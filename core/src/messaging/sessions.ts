@@ -6,7 +6,7 @@ import { connectionJson, loadConnection } from '../domains/whatsapp/serialize.js
 import type { LeaseStore } from './leases.js';
 import { SESSION_MOVING, type SessionCall, type SessionRpc } from './session-rpc.js';
 import type {
-  AckUpdate, InboundMessage, MessagingProvider, ProviderContext, ProviderEvents, SessionStatus,
+  AckUpdate, InboundMessage, MessageTarget, MessagingProvider, ProviderContext, ProviderEvents, SessionStatus,
 } from './provider.js';
 
 export interface ConnectionRef { companyId: number; whatsappId: number }
@@ -32,6 +32,8 @@ export interface SessionManagerOptions {
   leaseRenewMs?: number;
   /** With several processes: reaches the process that holds a connection's lease. */
   rpc?: SessionRpc;
+  /** Operations registered providers define (sdk.providers), run on the running provider whatever its status. */
+  providerOperation?(op: string): ProviderOperation | undefined;
 }
 
 /** An operation on a running session's provider that another process may ask this one to run. */
@@ -40,6 +42,8 @@ export type ProviderOperation = (provider: MessagingProvider, args: unknown[]) =
 const providerOperations: Record<string, ProviderOperation> = {
   send: (p, [message]) => p.send(message as Parameters<MessagingProvider['send']>[0]),
   deleteMessage: (p, [to, providerId, fromMe]) => p.deleteMessage(to as string, providerId as string, fromMe as boolean),
+  editMessage: (p, [target, body]) => p.editMessage(target as MessageTarget, body as string),
+  react: (p, [target, emoji]) => p.react(target as MessageTarget, emoji as string),
   checkNumber: (p, [number]) => p.checkNumber(number as string),
   profilePictureUrl: (p, [number]) => p.profilePictureUrl(number as string),
 };
@@ -136,10 +140,15 @@ export class SessionManager {
 
   /** Runs a defined operation on the connection's provider, here or in the process that drives it. */
   async onHolder(whatsappId: number, op: string, args: unknown[]): Promise<unknown> {
-    const operation = this.operations.get(op);
+    const operation = this.operationNamed(op);
     if (!operation) throw new Error(`unknown session operation ${op}`);
     if (this.sessions.has(whatsappId) || !this.opts.rpc) return this.runLocal(operation, whatsappId, args);
     return this.forward({ op, whatsappId, args });
+  }
+
+  private operationNamed(op: string): { run: ProviderOperation; connected: boolean } | undefined {
+    const registered = this.opts.providerOperation?.(op);
+    return this.operations.get(op) ?? (registered && { run: registered, connected: false });
   }
 
   private runLocal(operation: { run: ProviderOperation; connected: boolean }, whatsappId: number, args: unknown[]) {
@@ -328,6 +337,8 @@ export class SessionManager {
       start: refuse, stop: refuse, requestNewQr: refuse,
       send: call('send') as MessagingProvider['send'],
       deleteMessage: call('deleteMessage') as MessagingProvider['deleteMessage'],
+      editMessage: call('editMessage') as MessagingProvider['editMessage'],
+      react: call('react') as MessagingProvider['react'],
       checkNumber: call('checkNumber') as MessagingProvider['checkNumber'],
       profilePictureUrl: call('profilePictureUrl') as MessagingProvider['profilePictureUrl'],
     };
@@ -338,7 +349,7 @@ export class SessionManager {
     if (op === 'start') return this.startHere(args[0] as number, whatsappId);
     if (op === 'stop') return this.stopHere(whatsappId, (args[0] ?? {}) as { logout?: boolean });
     if (op === 'requestNewQr') return this.requestNewQrHere(args[0] as number, whatsappId);
-    const operation = this.operations.get(op);
+    const operation = this.operationNamed(op);
     if (!operation) throw new AppError('ERR_VALIDATION', 400, `Unknown session operation ${op}`);
     if (!this.sessions.has(whatsappId)) throw new AppError(SESSION_MOVING, 503, 'The session is no longer driven here');
     return this.runLocal(operation, whatsappId, args);

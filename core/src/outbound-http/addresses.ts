@@ -1,41 +1,54 @@
-import { BlockList, isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
 
 /**
- * Addresses a tenant-supplied URL may not reach: loopback, private (RFC 1918, unique-local), link-local
- * (169.254.0.0/16 holds the cloud metadata service 169.254.169.254; fd00:ec2::254 is unique-local), carrier-grade
- * NAT (100.64.0.0/10, Alibaba's metadata 100.100.100.200), "this network", multicast, reserved and benchmark ranges.
+ * Which addresses a tenant-supplied URL may reach: public unicast only. The ranges come from ipaddr.js (a
+ * maintained registry of the IANA special-purpose blocks) instead of a hand-kept list: loopback, private
+ * (RFC 1918), link-local (169.254.0.0/16 holds the cloud metadata service), carrier-grade NAT (Alibaba's
+ * metadata 100.100.100.200), unique-local (fd00:ec2::254), multicast, reserved, documentation, benchmarking …
+ *
+ * IPv6 forms that carry an IPv4 address are judged by that address or refused:
+ * - IPv4-mapped `::ffff:a.b.c.d` is unwrapped by `ipaddr.process()` and judged as IPv4;
+ * - NAT64 `64:ff9b::/96` and 6to4 `2002::/16` reach the IPv4 address inside them: judged by it;
+ * - everything else in `::/8` (IPv4-compatible `::a.b.c.d`, IPv4-translated `::ffff:0:a.b.c.d`, `::`, `::1`),
+ *   the local-use NAT64 prefix `64:ff9b:1::/48` and Teredo are refused: no public service needs them.
  */
-const blocked = new BlockList();
-for (const [net, prefix] of [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-  ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24], ['203.0.113.0', 24],
-  ['224.0.0.0', 4], ['240.0.0.0', 4],
-] as const) blocked.addSubnet(net, prefix, 'ipv4');
-for (const [net, prefix] of [
-  ['::', 128], ['::1', 128], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8], ['2001:db8::', 32], ['100::', 64],
-] as const) blocked.addSubnet(net, prefix, 'ipv6');
 
-/** The IPv4 address an IPv6 one carries (::ffff:a.b.c.d mapped, 64:ff9b::/96 NAT64, ::a.b.c.d compatible), if any. */
-function embeddedIpv4(address: string): string | undefined {
-  const lower = address.toLowerCase();
-  const dotted = /^(?:::ffff:|64:ff9b::|::)(\d+\.\d+\.\d+\.\d+)$/.exec(lower);
-  if (dotted) return dotted[1];
-  const hex = /^(?:::ffff:|64:ff9b::)([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(lower);
-  if (hex) {
-    const [hi, lo] = [parseInt(hex[1], 16), parseInt(hex[2], 16)];
-    return `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
-  }
+type Address = ipaddr.IPv4 | ipaddr.IPv6;
+
+/** The IPv4 address a NAT64 (64:ff9b::/96) or 6to4 (2002:wwxx:yyzz::/48) address reaches. */
+function embeddedIpv4(v6: ipaddr.IPv6): ipaddr.IPv4 | undefined {
+  const p = v6.parts;
+  if (v6.match(ipaddr.IPv6.parse('64:ff9b::'), 96)) return ipaddr.IPv4.parse(`${p[6] >> 8}.${p[6] & 255}.${p[7] >> 8}.${p[7] & 255}`);
+  if (v6.range() === '6to4') return ipaddr.IPv4.parse(`${p[1] >> 8}.${p[1] & 255}.${p[2] >> 8}.${p[2] & 255}`);
   return undefined;
 }
 
-/** Whether an IP address is one a tenant-supplied URL must not reach. Anything that is not an IP is refused too. */
-export function isBlockedAddress(address: string): boolean {
-  const bare = address.replace(/^\[|\]$/g, '').split('%')[0];
-  const family = isIP(bare);
-  if (family === 4) return blocked.check(bare, 'ipv4');
-  if (family === 6) {
-    const v4 = embeddedIpv4(bare);
-    return v4 ? blocked.check(v4, 'ipv4') : blocked.check(bare, 'ipv6');
+const RESERVED_V6_ZERO = ipaddr.IPv6.parse('::');
+
+/** Why an address is refused ('loopback', 'private', 'linkLocal', 'ipv4Compatible' …), or undefined for a public one. */
+export function refusedRange(address: string): string | undefined {
+  const bare = address.replace(/^\[|\]$/g, '');
+  let parsed: Address;
+  try {
+    parsed = ipaddr.process(bare);
+  } catch {
+    return 'notAnAddress';
   }
-  return true;
+  if (parsed.kind() === 'ipv4') {
+    const range = parsed.range();
+    return range === 'unicast' ? undefined : range;
+  }
+  const v6 = parsed as ipaddr.IPv6;
+  // Before the ::/8 rule: 64:ff9b::/96 lies inside ::/8.
+  const inner = embeddedIpv4(v6);
+  if (inner) {
+    const range = inner.range();
+    return range === 'unicast' ? undefined : `${v6.range()}:${range}`;
+  }
+  if (v6.match(RESERVED_V6_ZERO, 8)) return v6.range() === 'unicast' ? 'ipv4Compatible' : v6.range();
+  const range = v6.range();
+  return range === 'unicast' ? undefined : range;
 }
+
+/** Whether an IP address is one a tenant-supplied URL must not reach. Anything that is not an IP is refused too. */
+export const isBlockedAddress = (address: string): boolean => refusedRange(address) !== undefined;

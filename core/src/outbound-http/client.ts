@@ -1,6 +1,7 @@
 import type { Agent, Dispatcher } from 'undici';
 import { OutboundHttpError } from './errors.js';
-import { guardedLookup, originOf, parseTenantUrl, resolveChecked } from './guard.js';
+import { guardedLookup, isUnresolved, originOf, parseTenantUrl, resolveChecked, systemResolver, type Resolver } from './guard.js';
+import { addWarning, type WarningTarget } from '../http/warnings.js';
 
 /** Defaults for calls to tenant-supplied URLs (docs/architecture.md "Outbound HTTP"); each call may override them. */
 export const OUTBOUND_DEFAULTS = {
@@ -39,8 +40,13 @@ export interface OutboundHttp {
   request(url: string, options?: OutboundRequest): Promise<OutboundResponse>;
   /** A 2xx answer parsed as JSON; another status throws ERR_HTTP_STATUS, a body that is not JSON ERR_HTTP_INVALID_JSON. */
   json<T = unknown>(url: string, options?: OutboundRequest): Promise<T>;
-  /** Save-time check of a tenant-supplied URL: 400 ERR_URL_NOT_ALLOWED with `field` when it may not be called. */
-  assertUrlAllowed(url: string, field?: string): Promise<void>;
+  /**
+   * Save-time check of a tenant-supplied URL: 400 ERR_URL_NOT_ALLOWED with `field` and a `reason` (invalid,
+   * scheme, credentials, private) when it may not be called. A host name that does not resolve now is not
+   * refused (it is checked again at each call): the answer is `{ resolved: false }`, and with `reply` the
+   * answer carries the warning ERR_URL_UNRESOLVED for that field (http/warnings.ts).
+   */
+  assertUrlAllowed(url: string, field?: string, reply?: WarningTarget): Promise<{ resolved: boolean }>;
   close(): Promise<void>;
 }
 
@@ -99,13 +105,13 @@ function classify(err: unknown, origin: string, timedOut: boolean, undiciErrors:
  * a DNS lookup that refuses private addresses (unless `allowPrivate`, for development and tests), answers are
  * capped in time and size, and a redirect may not leave the host.
  */
-export function createOutboundHttp(options: { allowPrivate: boolean }): OutboundHttp {
-  const { allowPrivate } = options;
+export function createOutboundHttp(options: { allowPrivate: boolean; resolver?: Resolver }): OutboundHttp {
+  const { allowPrivate, resolver = systemResolver } = options;
   const agents = new Map<number, Agent>();
   const agentFor = (undici: Undici, connectTimeoutMs: number) => {
     let agent = agents.get(connectTimeoutMs);
     if (!agent) {
-      agent = new undici.Agent({ connect: { timeout: connectTimeoutMs, lookup: guardedLookup(allowPrivate) } as Agent.Options['connect'] });
+      agent = new undici.Agent({ connect: { timeout: connectTimeoutMs, lookup: guardedLookup(allowPrivate, resolver) } as Agent.Options['connect'] });
       agents.set(connectTimeoutMs, agent);
     }
     return agent;
@@ -114,7 +120,7 @@ export function createOutboundHttp(options: { allowPrivate: boolean }): Outbound
   async function requestOnce(url: URL, init: Required<Pick<OutboundRequest, 'method'>> & OutboundRequest, limits: Limits, deadline: AbortSignal) {
     const origin = originOf(url);
     // An IP literal never goes through the lookup: checked here. Names are checked by the lookup, at connect time.
-    if (/^[\d.]+$|^\[/.test(url.hostname)) await resolveChecked(url.hostname, allowPrivate);
+    if (/^[\d.]+$|^\[/.test(url.hostname)) await resolveChecked(url.hostname, allowPrivate, resolver);
     const undici = await loadUndici();
     try {
       const res = await undici.request(url, {
@@ -194,13 +200,18 @@ export function createOutboundHttp(options: { allowPrivate: boolean }): Outbound
       }
       return res.json<T>();
     },
-    async assertUrlAllowed(raw: string, field = 'body/url') {
+    async assertUrlAllowed(raw: string, field = 'body/url', reply?: WarningTarget) {
       const url = parseTenantUrl(raw, field);
       try {
-        await resolveChecked(url.hostname, allowPrivate);
+        await resolveChecked(url.hostname, allowPrivate, resolver);
+        return { resolved: true };
       } catch (err) {
+        if (isUnresolved(err)) {
+          if (reply) addWarning(reply, 'ERR_URL_UNRESOLVED', field);
+          return { resolved: false };
+        }
         const message = err instanceof Error ? err.message : 'not allowed';
-        throw new OutboundHttpError('ERR_URL_NOT_ALLOWED', message, { origin: originOf(url), field });
+        throw new OutboundHttpError('ERR_URL_NOT_ALLOWED', message, { origin: originOf(url), field, reason: 'private' });
       }
     },
     async close() {

@@ -7,7 +7,8 @@ import { pathToFileURL } from 'node:url';
 import type { Migration } from '../db/migrate.js';
 import { builtAssetOptions } from '../http/static-assets.js';
 import type { AtriumSdk, CoreSdk } from '../sdk/index.js';
-import { assertOwnTables, createPluginDb } from '../sdk/db.js';
+import { assertOwnTables, createPluginDb, PluginTableError, type PluginTables } from '../sdk/db.js';
+import type { References } from '../tenancy/references.js';
 import { coreVersion, PluginManifestError, type DiscoveredPlugin } from './manifest.js';
 import { guardPublicRoutes } from './public-routes.js';
 
@@ -77,11 +78,29 @@ export async function registerPluginBackends(api: FastifyInstance, plugins: Disc
       const assertDeclaredRoutesExist = guardPublicRoutes(scope, api, plugin);
       // The plugin's responders are skipped for companies whose plan lacks its flag.
       // The plugin's own view: its tables through sdk.db, the core's through sdk.services; no raw knex.
-      const sdk: AtriumSdk = { ...shared, db: createPluginDb(knex, manifest.id, manifest.backend!), responders: api.responders.forPlugin(manifest.planFlag) };
+      const sdk: AtriumSdk = {
+        ...shared, db: createPluginDb(knex, manifest.id, manifest.backend!), responders: api.responders.forPlugin(manifest.planFlag),
+        privacy: api.privacy.forPlugin(manifest.id),
+        cache: api.caches.forPlugin(manifest.id),
+        references: pluginReferences(shared.references, manifest.id, manifest.backend!),
+        // The plugin's jobs run only for companies whose plan has its flag (parked otherwise).
+        jobs: api.jobParking.forPlugin(manifest.id, manifest.planFlag),
+      };
       await scope.register(factory(sdk));
       assertDeclaredRoutesExist();
     }, { prefix: apiPrefix(plugin) });
   }
+}
+
+/** A plugin's sdk.references: it defines kinds of row for its own company-scoped tables only. */
+function pluginReferences(core: References, plugin: string, declared: PluginTables): References {
+  return {
+    ...core,
+    define(kind, def) {
+      if (!(declared.tables ?? []).includes(def.table)) throw new PluginTableError(plugin, def.table, 'a reference kind must name one of the plugin\'s backend.tables');
+      core.define(kind, def);
+    },
+  };
 }
 
 /** Serves each remote's built files at /plugins/<id>/ (public: code, not data). */
@@ -104,6 +123,26 @@ export async function serveRemotes(app: FastifyInstance, plugins: DiscoveredPlug
 const roleAllows = (role: string | undefined, user: { profile: string; super: boolean }) =>
   !role || role === 'user' || (role === 'admin' && (user.profile === 'admin' || user.super)) || (role === 'super' && user.super);
 
+const Role = Type.Union([Type.Literal('user'), Type.Literal('admin'), Type.Literal('super')]);
+/** A translation tree (i18next resources: nested objects of strings), merged by the host as it is. */
+const Translations = Type.Record(Type.String(), Type.Unknown());
+/** One plugin as the console loads it: its manifest's public part (plugin.schema.json), the remote's entry resolved. */
+const LoadablePlugin = Type.Object({
+  id: Type.String(),
+  version: Type.String(),
+  title: Type.String(),
+  planFlag: Type.String(),
+  remote: Type.Optional(Type.Object({
+    name: Type.String(),
+    entry: Type.String(),
+    exposes: Type.String(),
+    routes: Type.Array(Type.Object({ path: Type.String(), role: Type.Optional(Role) })),
+    menu: Type.Array(Type.Object({ labelKey: Type.String(), path: Type.String(), icon: Type.Optional(Type.String()), order: Type.Optional(Type.Integer()), role: Type.Optional(Role) })),
+    slots: Type.Array(Type.String()),
+    i18n: Type.Object({ pt: Type.Optional(Translations), en: Type.Optional(Translations), es: Type.Optional(Translations) }),
+  })),
+});
+
 /** GET /api/plugins: the plugins (and remotes) the caller's company may load. */
 export function pluginsRoute(plugins: DiscoveredPlugin[]) {
   return async (api: FastifyInstance) => {
@@ -113,7 +152,7 @@ export function pluginsRoute(plugins: DiscoveredPlugin[]) {
         response: {
           200: Type.Object({
             coreVersion: Type.String(),
-            plugins: Type.Array(Type.Object({}, { additionalProperties: true })),
+            plugins: Type.Array(LoadablePlugin),
           }),
         },
       },

@@ -39,7 +39,7 @@ export class PluginTableError extends Error {
 const coreTables = new Set<string>([
   ...Object.values(models).flatMap((m) => (typeof m === 'function' && typeof (m as { tableName?: unknown }).tableName === 'string' ? [(m as { tableName: string }).tableName] : [])),
   // link and internal tables without a model of their own
-  'ticketTags', 'userQueues', 'whatsappQueues', 'messages_fts', 'jobs', 'knex_migrations',
+  'ticketTags', 'userQueues', 'whatsappQueues', 'messages_fts', 'jobs', 'parkedJobs', 'knex_migrations',
 ]);
 
 /** Refuses a manifest claiming a core table or one table twice (also across plugins: `claimed`). */

@@ -11,7 +11,7 @@ import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import type { Knex } from 'knex';
 import type { Type } from '@sinclair/typebox';
 import type { Bus } from '../bus/index.js';
-import type { JobQueue } from '../jobs/index.js';
+import type { JobQueue, PluginJobQueue } from '../jobs/index.js';
 import type { Storage } from '../storage/index.js';
 import type { Tenancy } from '../tenancy/index.js';
 import type { HookRegistry } from './hooks.js';
@@ -22,25 +22,38 @@ import type { CoreServices } from './services.js';
 import type { PluginDb } from './db.js';
 import type { ResponderApi } from '../messaging/responders/types.js';
 import type { Clock } from '../clock/index.js';
+import type { References } from '../tenancy/references.js';
+import type { CacheApi } from '../cache/shared-cache.js';
 
 import type { OutboundHttp } from '../outbound-http/index.js';
 import type { Secrets } from '../secrets/index.js';
 import type { Sheets } from '../sheets/index.js';
 import type { BotClients } from '../bots/index.js';
+import type { PrivacyApi } from '../privacy/types.js';
+import type { ProvidersApi } from '../messaging/providers/registry.js';
 
 export type { HookEvents, HookHandler, HookResult, TicketOrigin } from './hooks.js';
 export type { Bus } from '../bus/index.js';
-export type { JobQueue, JobOptions } from '../jobs/index.js';
+export type { JobQueue, JobOptions, PluginJobQueue, CompanyJobData } from '../jobs/index.js';
 export type { SaveMeta, Storage, StoredFile } from '../storage/index.js';
 export type { Tenancy } from '../tenancy/index.js';
 export type { Migration } from '../db/migrate.js';
 export type { AuthUser } from '../auth/index.js';
-export type { CoreServices, TicketChangeNotice, TicketsService, TicketViewQuery, TicketTagsService, TagsService, TagView, ConnectionsService, ContactsService, AudienceContact, LinksService, UsersService, FileListsService, QueuesService, HistoryService } from './services.js';
+export type { CoreServices, TicketChangeNotice, TicketsService, TicketViewQuery, TicketTagsService, TagsService, TagView, ConnectionsService, ContactsService, AudienceContact, LinksService, UsersService, FileListsService, QueuesService, HistoryService, ResponderFailuresService } from './services.js';
+export type { FailureSource, LastFailure } from '../messaging/responders/failures.js';
+export type { BotFailure, BotFailureKind } from '../bots/failure.js';
 export type { PluginDb } from './db.js';
-export type { Responder, ResponderApi, ResponderContext, ResponderPlace } from '../messaging/responders/types.js';
+export type { Responder, ResponderApi, ResponderContext, ResponderPlace, ResponderProbe } from '../messaging/responders/types.js';
 export type { Clock } from '../clock/index.js';
+export type { PrivacyApi, PrivacyHandler, PrivacySubject } from '../privacy/types.js';
+export type { References, ReferenceKind, RefCheck, RefIds } from '../tenancy/references.js';
+export type { CacheApi, CacheKey, CacheOptions, CompanyCache } from '../cache/shared-cache.js';
 
 export type { Secrets } from '../secrets/index.js';
+export type { ProvidersApi, ProviderRegistration, ProviderOperationRun, SendCheck } from '../messaging/providers/registry.js';
+export type {
+  MessagingProvider, ProviderContext, ProviderEvents, InboundMessage, InboundKind, InboundMedia, OutboundMessage, SentMessage, AckUpdate, SessionStatus,
+} from '../messaging/provider.js';
 export type { Sheets, ReadSheetOptions, TempUpload } from '../sheets/index.js';
 export type { BotClients, ChatRequest, ChatTurn, OpenAiChat, TypebotAnswer, TypebotChat, TypebotMessage } from '../bots/index.js';
 /** `sdk.services.messages as MessagesService`: send, sendToContact, sendToNumber. */
@@ -64,12 +77,21 @@ export interface AtriumSdk {
    */
   db: PluginDb;
   bus: Bus;
-  jobs: JobQueue;
+  /**
+   * Durable jobs. A plugin's jobs carry `companyId` in their data; one whose company's plan lacks the plugin's flag
+   * does not run: it is parked and runs when the flag is back (jobs/plugin-jobs.ts).
+   */
+  jobs: PluginJobQueue;
   hooks: HookRegistry;
   /** The responder chain: one bot answers each inbound message (docs/plugins.md "Answering messages"). */
   responders: ResponderApi;
   /** now(), and scale(ms) for durations the spec fixes in minutes or days (ATRIUM_TIME_SCALE). */
   clock: Clock;
+  /**
+   * Per-company caches forgotten in every API process: `const c = sdk.cache.define('campaigns', { load })`,
+   * `await c.get(companyId[, key])`, `await c.forget(companyId[, key])` after a change (docs/plugins.md "Caches").
+   */
+  cache: CacheApi;
   storage: Storage;
   tenancy: Tenancy;
   errors: typeof errors;
@@ -78,6 +100,12 @@ export interface AtriumSdk {
   log: FastifyBaseLogger;
   /** Domain services the core publishes (tickets, messages …). */
   services: CoreServices;
+  /**
+   * Rows pointing at rows: `assertOwned(companyId, { queue: body.queueId, flow: { ids: body.flowId, field: 'body/flowId' } })`
+   * answers 404 (the kind's ERR_NO_*_FOUND) unless each id is a row of that company; `define(kind, { table, code })`
+   * names a kind for one of the plugin's own tables, so the core and other plugins can check pointers at it.
+   */
+  references: References;
   /** The client for tenant-supplied URLs: timeouts, size cap, same-host redirects, private addresses refused. */
   http: OutboundHttp;
   /** Encrypt at rest, mask in answers: `encrypt`, `decrypt`, `mask`, `keepSecretIfMasked`, `redact`, `SecretString()`. */
@@ -86,11 +114,24 @@ export interface AtriumSdk {
   sheets: Sheets;
   /** Bot clients plugins share: `openai` (chat completions at the operator's OPENAI_BASE_URL), `typebot` (startChat/continueChat via sdk.http). */
   bots: BotClients;
+  /**
+   * A contact's data export and erasure (LGPD): `privacy.register({ export, erase })` for the rows the plugin keeps
+   * about a contact (its number, its tickets' bot state). The core runs every plugin's handler, whatever the plan.
+   */
+  privacy: PrivacyApi;
+  /**
+   * Connection providers: `providers.register('cloud', { create(ctx), beforeSend?, operations? })` adds a connection
+   * kind behind the core's provider interface; `providers.run(whatsappId, op, args)` runs one of its operations where
+   * the connection's session is driven (docs/plugins.md "A connection provider").
+   */
+  providers: ProvidersApi;
 }
 
 /** What the core holds (app.atrium): the plugins' SDK without a plugin's sdk.db, plus raw knex, which stays inside the core. */
-export interface CoreSdk extends Omit<AtriumSdk, 'db'> {
+export interface CoreSdk extends Omit<AtriumSdk, 'db' | 'privacy' | 'jobs'> {
   knex: Knex;
+  /** The core's jobs, which no plan parks (each plugin gets its own view: JobParking.forPlugin). */
+  jobs: JobQueue;
 }
 
 /** A plugin's backend entry: the default export of the module named by plugin.json's backend.entry. */

@@ -1,5 +1,6 @@
 import type { ChatTurn } from '../bots/index.js';
 import type { TicketView } from '../domains/tickets/view.js';
+import type { LastFailure } from '../messaging/responders/failures.js';
 
 /**
  * Domain services the core publishes to plugins through `sdk.services`. Each domain sets its
@@ -9,6 +10,8 @@ import type { TicketView } from '../domains/tickets/view.js';
 export interface CoreServices {
   /** Tickets (set by the messaging pipeline). */
   tickets?: TicketsService;
+  /** Bots' last failures, recorded by `ctx.fail` (set by the messaging pipeline). */
+  responderFailures?: ResponderFailuresService;
   /** The tags of tickets (set by the core at start). */
   ticketTags: TicketTagsService;
   tags: TagsService;
@@ -32,6 +35,13 @@ export interface TicketChangeNotice {
   previous?: Record<string, unknown>;
   /** The user who made the change, when a person did. */
   userId?: number;
+}
+
+export interface ResponderFailuresService {
+  /** The last failure of each of the company's bots of `kind` ("prompt", "integration") among `ids`; those without one are absent. */
+  last(companyId: number, kind: string, ids: number[]): Promise<Map<number, LastFailure>>;
+  /** Forgets a bot's last failure: its settings were saved again (a new key), or it was removed. */
+  clear(companyId: number, kind: string, id: number): Promise<void>;
 }
 
 export interface QueuesService {

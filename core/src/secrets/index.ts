@@ -17,8 +17,8 @@ export interface Secrets {
   /** The mask of a stored (encrypted or legacy clear) value; `••••••••` when it cannot be read. */
   maskStored(stored: string): string;
   /**
-   * What to store after a PUT: the stored value when the field was left out or came back as its mask,
-   * null when cleared ('' or null), otherwise the new value encrypted.
+   * What to store after a PUT: the stored value when the field was left out or came back as its mask (encrypted
+   * now if it was stored in clear), null when cleared ('' or null), otherwise the new value encrypted.
    */
   keepSecretIfMasked(incoming: string | null | undefined, stored: string | null | undefined): string | null;
   /** A copy of a row (or list, or event payload) with every field its schema marks secret masked. */
@@ -47,7 +47,8 @@ export function createSecrets(keyText: string): Secrets {
     keepSecretIfMasked(incoming, stored) {
       if (incoming === undefined) return stored ?? null;
       if (incoming === null || incoming === '') return null;
-      if (stored && incoming === maskStored(stored)) return stored;
+      // The mask came back: keep the stored value, sealed now if it was stored in clear before the field was a secret.
+      if (stored && incoming === maskStored(stored)) return isEncrypted(stored) ? stored : encryptWith(key, stored);
       return encryptWith(key, incoming);
     },
     redact: <T>(schema: TSchema, value: T) => redactBySchema(schema, value, maskStored) as T,

@@ -1,9 +1,11 @@
-import { open } from 'node:fs/promises';
+import { open, readFile } from 'node:fs/promises';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { FastifyRequest } from 'fastify';
 import { badRequest } from '../http/errors.js';
 import { receiveToTemp, type TempUpload } from '../domains/contacts/upload-temp.js';
 import { loadExcelJs } from './exceljs.js';
+import { csvRows } from './csv.js';
+import { sendExport } from './export.js';
 
 /** The text of an exceljs cell value: numbers, rich text, hyperlinks and formula results included. */
 export function cellText(value: unknown): string {
@@ -20,16 +22,21 @@ export function cellText(value: unknown): string {
   return String(value).trim();
 }
 
-/** An .xlsx is a zip: anything else is refused before the parser sees it. */
-async function assertZip(file: string) {
+/** What a file is, by its first bytes: an .xlsx is a zip; a CSV is text (UTF-8, no NUL byte). */
+async function formatOf(file: string): Promise<'xlsx' | 'csv'> {
   const handle = await open(file, 'r');
   try {
-    const { buffer, bytesRead } = await handle.read(Buffer.alloc(4), 0, 4, 0);
-    if (bytesRead < 4 || buffer.readUInt32LE(0) !== 0x04034b50) throw badRequest('ERR_INVALID_SHEET', 'The file is not an .xlsx spreadsheet');
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(4096), 0, 4096, 0);
+    if (bytesRead >= 4 && buffer.readUInt32LE(0) === 0x04034b50) return 'xlsx';
+    if (bytesRead > 0 && !buffer.subarray(0, bytesRead).includes(0)) return 'csv';
   } finally {
     await handle.close();
   }
+  throw badRequest('ERR_INVALID_SHEET', 'The file is not an .xlsx spreadsheet or a CSV file');
 }
+
+/** The file names an upload of a sheet may have. */
+export const isSheetFile = (filename: string) => /\.(xlsx|csv)$/i.test(filename);
 
 export interface ReadSheetOptions<K extends string> {
   /** Header text (lower case) → the field it fills: `{ nome: 'name', numero: 'number' }`. */
@@ -42,16 +49,13 @@ export interface ReadSheetOptions<K extends string> {
 }
 
 /**
- * Reads the first worksheet of an .xlsx file row by row without loading it (exceljs' streaming reader): the
- * first row names the columns, blank rows are skipped, the others reach `onBatch` in batches, so a 50 000-row
- * sheet runs in bounded memory. Anything unreadable is `400 ERR_INVALID_SHEET`.
+ * Rows as their cells' texts → named fields: the first row names the columns, blank rows are skipped, the
+ * others reach `onBatch` in batches, yielding to the event loop between them. Shared by both formats.
  */
-export async function readSheet<K extends string>(file: string, options: ReadSheetOptions<K>): Promise<void> {
-  await assertZip(file);
+function rowSink<K extends string>(options: ReadSheetOptions<K>) {
   const size = options.batchSize ?? 500;
   const required = options.required ?? [];
   let columns: Map<number, K> | undefined;
-  let missing = false;
   let batch: Partial<Record<K, string>>[] = [];
   const flush = async () => {
     if (batch.length === 0) return;
@@ -60,47 +64,78 @@ export async function readSheet<K extends string>(file: string, options: ReadShe
     await options.onBatch(rows);
     await yieldToLoop();
   };
-  const ExcelJS = await loadExcelJs();
-  try {
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, { worksheets: 'emit', sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', entries: 'ignore' });
-    // exceljs writes xl/workbook.xml last, and its streaming reader may reach a worksheet before it: it then reads
-    // `model.sheets` (only for the sheet's name) of a model not parsed yet and fails now and then (exceljs issue
-    // #3064). An empty model until the real one is parsed: we take the first sheet by position, never by name.
-    (reader as unknown as { model?: { sheets: unknown[] } }).model ??= { sheets: [] };
-    let first = true;
-    for await (const worksheet of reader) {
-      // Later sheets are skipped, not broken out of: exceljs parks a sheet read before the shared strings in
-      // a temp file (os.tmpdir()) and deletes it only when the reader moves on, so leaving early leaks it.
-      if (!first) continue;
-      first = false;
-      for await (const row of worksheet) {
-        if (missing) continue;
-        const values = row.values as unknown[];
-        if (!columns) {
-          columns = new Map();
-          values.forEach((v, i) => { const key = options.headers[cellText(v).toLowerCase()]; if (key) columns!.set(i, key); });
-          missing = required.some((k) => ![...columns!.values()].includes(k));
-          continue;
-        }
-        const parsed: Partial<Record<K, string>> = {};
-        let blank = true;
-        for (const [i, key] of columns) {
-          const text = cellText(values[i]);
-          parsed[key] = text;
-          if (text) blank = false;
-        }
-        if (blank) continue;
-        batch.push(parsed);
-        if (batch.length >= size) await flush();
+  return {
+    /** Takes one row; false once the header lacks a required column (the rest is not worth reading). */
+    async add(cells: string[]): Promise<boolean> {
+      if (!columns) {
+        columns = new Map();
+        cells.forEach((text, i) => { const key = options.headers[text.toLowerCase()]; if (key) columns!.set(i, key); });
+        return required.every((k) => [...columns!.values()].includes(k));
       }
+      const parsed: Partial<Record<K, string>> = {};
+      let blank = true;
+      for (const [i, key] of columns) {
+        const text = cells[i] ?? '';
+        parsed[key] = text;
+        if (text) blank = false;
+      }
+      if (!blank) batch.push(parsed);
+      if (batch.length >= size) await flush();
+      return true;
+    },
+    async end() {
+      if (!columns) throw badRequest('ERR_INVALID_SHEET', 'The spreadsheet is empty');
+      if (!required.every((k) => [...columns!.values()].includes(k))) {
+        throw badRequest('ERR_INVALID_SHEET', `The sheet needs a header row with the columns: ${required.join(', ')}`);
+      }
+      await flush();
+    },
+  };
+}
+
+/** A CSV upload (at most the upload limit): read whole, parsed row by row (sheets/csv.ts). */
+async function readCsv(file: string, sink: ReturnType<typeof rowSink>) {
+  const text = await readFile(file, 'utf8');
+  for (const row of csvRows(text)) if (!(await sink.add(row.map((cell) => cell.trim())))) break;
+}
+
+/** The first worksheet of an .xlsx, row by row without loading it (exceljs' streaming reader). */
+async function readXlsx(file: string, sink: ReturnType<typeof rowSink>) {
+  const ExcelJS = await loadExcelJs();
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, { worksheets: 'emit', sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', entries: 'ignore' });
+  // exceljs writes xl/workbook.xml last, and its streaming reader may reach a worksheet before it: it then reads
+  // `model.sheets` (only for the sheet's name) of a model not parsed yet and fails now and then (exceljs issue
+  // #3064). An empty model until the real one is parsed: we take the first sheet by position, never by name.
+  (reader as unknown as { model?: { sheets: unknown[] } }).model ??= { sheets: [] };
+  let first = true;
+  let reading = true;
+  for await (const worksheet of reader) {
+    // Later sheets are skipped, not broken out of: exceljs parks a sheet read before the shared strings in
+    // a temp file (os.tmpdir()) and deletes it only when the reader moves on, so leaving early leaks it.
+    if (!first) continue;
+    first = false;
+    for await (const row of worksheet) {
+      if (!reading) continue;
+      // exceljs' row values are 1-based (index 0 empty): kept so, the header's positions match.
+      reading = await sink.add((row.values as unknown[]).map(cellText));
     }
-    if (missing) throw badRequest('ERR_INVALID_SHEET', `The sheet needs a header row with the columns: ${required.join(', ')}`);
-    await flush();
+  }
+}
+
+/**
+ * Reads an uploaded sheet, an .xlsx or a CSV (told apart by content), in bounded batches: the first row names
+ * the columns, blank rows are skipped, the others reach `onBatch`. Anything unreadable is `400 ERR_INVALID_SHEET`.
+ */
+export async function readSheet<K extends string>(file: string, options: ReadSheetOptions<K>): Promise<void> {
+  const format = await formatOf(file);
+  const sink = rowSink(options);
+  try {
+    await (format === 'csv' ? readCsv(file, sink) : readXlsx(file, sink));
+    await sink.end();
   } catch (err) {
     if ((err as { statusCode?: number }).statusCode === 400) throw err;
     throw badRequest('ERR_INVALID_SHEET', `The spreadsheet could not be read: ${(err as Error).message}`);
   }
-  if (!columns) throw badRequest('ERR_INVALID_SHEET', 'The spreadsheet is empty');
 }
 
 export interface SheetColumn {
@@ -132,9 +167,14 @@ export async function writeSheet(name: string, rows: readonly (readonly string[]
 export interface Sheets {
   /** The request's multipart file, written to a private temp folder; call `cleanup()` when done. 400 `code` without one. */
   receiveUpload(request: FastifyRequest, code?: string): Promise<TempUpload>;
+  /** Reads an .xlsx or a CSV upload in batches. */
   readSheet: typeof readSheet;
+  /** Whether an upload's file name is one readSheet takes (.xlsx, .csv). */
+  isSheetFile: typeof isSheetFile;
   writeSheet: typeof writeSheet;
+  /** Sends a table (header + pages of rows) as a CSV or .xlsx download, streamed, formulas neutralised. */
+  sendExport: typeof sendExport;
 }
 
-export const sheets: Sheets = { receiveUpload: receiveToTemp, readSheet, writeSheet };
+export const sheets: Sheets = { receiveUpload: receiveToTemp, readSheet, isSheetFile, writeSheet, sendExport };
 export type { TempUpload };

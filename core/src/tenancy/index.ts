@@ -5,14 +5,17 @@ import { AppError, forbidden } from '../http/errors.js';
 import { SettingsService } from './settings.js';
 
 export interface Tenancy {
-  /** The company's plan, cached for a few seconds. */
-  planOf(companyId: number): Promise<Plan | undefined>;
-  hasFlag(companyId: number, flag: string): Promise<boolean>;
+  /** The company's plan, cached for a few seconds (`fresh`: read now, and cached again). */
+  planOf(companyId: number, options?: { fresh?: boolean }): Promise<Plan | undefined>;
+  hasFlag(companyId: number, flag: string, options?: { fresh?: boolean }): Promise<boolean>;
   /** preHandler: 403 ERR_PLAN_FEATURE_DISABLED when the caller's plan lacks the flag. */
   requirePlanFlag(flag: string): (request: FastifyRequest) => Promise<void>;
   /** Throws ERR_PLAN_LIMIT when adding one more row would pass the plan's limit. */
   assertWithinLimit(companyId: number, limit: 'users' | 'connections' | 'queues', current: number): Promise<void>;
+  /** Forgets the cached plan and settings (of one company, or all) after a change; the `onChange` listeners hear it. */
   invalidate(companyId?: number): void;
+  /** Called after each invalidate: a plan, a company's plan or its settings changed (parked plugin jobs resume). */
+  onChange(listener: (companyId?: number) => void): void;
   settings: SettingsService;
 }
 
@@ -23,19 +26,20 @@ declare module 'fastify' {
 export const tenancyPlugin = fp(async (app: FastifyInstance) => {
   const cache = new Map<number, { at: number; plan: Plan | undefined }>();
   const ttlMs = 5000;
+  const listeners: Array<(companyId?: number) => void> = [];
 
   const tenancy: Tenancy = {
     settings: new SettingsService(),
-    async planOf(companyId) {
+    async planOf(companyId, options) {
       const hit = cache.get(companyId);
-      if (hit && Date.now() - hit.at < ttlMs) return hit.plan;
+      if (hit && !options?.fresh && Date.now() - hit.at < ttlMs) return hit.plan;
       const company = await Company.query().findById(companyId).withGraphFetched('plan');
       const plan = company?.plan ?? undefined;
       cache.set(companyId, { at: Date.now(), plan });
       return plan;
     },
-    async hasFlag(companyId, flag) {
-      const plan = await tenancy.planOf(companyId);
+    async hasFlag(companyId, flag, options) {
+      const plan = await tenancy.planOf(companyId, options);
       return plan ? plan.hasFlag(flag) : false;
     },
     requirePlanFlag(flag) {
@@ -58,7 +62,9 @@ export const tenancyPlugin = fp(async (app: FastifyInstance) => {
       if (companyId === undefined) cache.clear();
       else cache.delete(companyId);
       tenancy.settings.invalidate(companyId);
+      for (const listener of listeners) listener(companyId);
     },
+    onChange(listener) { listeners.push(listener); },
   };
   app.decorate('tenancy', tenancy);
 }, { name: 'tenancy' });

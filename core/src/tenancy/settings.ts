@@ -12,6 +12,13 @@ export const DEFAULT_SETTINGS: Record<string, string> = {
   chatBotType: 'text',
   asaas: '',
   campaignsEnabled: 'true',
+  // Months a closed ticket's messages and files are kept ('0': forever, unless the platform sets a maximum).
+  messageRetentionMonths: '0',
+  // 'enabled': every user signs in with a second factor (enrolling at their next login when they have none).
+  requireTwoFactor: 'disabled',
+  // The company's default SLA targets in minutes for queues without their own ('0': none; domains/sla).
+  slaFirstResponseMinutes: '0',
+  slaResolutionMinutes: '0',
 };
 
 /**

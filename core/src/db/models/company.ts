@@ -1,3 +1,5 @@
+import type { Pojo, StaticHookArguments } from 'objection';
+import { forgetCallers } from '../caller-cache.js';
 import { BaseModel } from '../model.js';
 import { Plan } from './plan.js';
 
@@ -24,9 +26,35 @@ export class Company extends BaseModel {
   schedules?: WeekdaySchedule[] | null;
   billing?: Record<string, unknown> | null;
 
+  /** What every request's cached caller holds of its company (auth/caller.ts): a write that sets one, or a deletion, forgets the company's callers. */
+  static callerColumns = ['status', 'dueDate'];
+
+  static async beforeUpdate(args: StaticHookArguments<Company>) {
+    const inputs = (args.inputItems ?? []) as unknown as Pojo[];
+    if (inputs.some((item) => Company.callerColumns.some((col) => item[col] !== undefined))) await rememberCompanies(args);
+  }
+
+  static async beforeDelete(args: StaticHookArguments<Company>) { await rememberCompanies(args); }
+  static async afterUpdate(args: StaticHookArguments<Company>) { await forgetRemembered(args); }
+  static async afterDelete(args: StaticHookArguments<Company>) { await forgetRemembered(args); }
+
   static get relationMappings() {
     return {
       plan: { relation: BaseModel.BelongsToOneRelation, modelClass: Plan, join: { from: 'companies.planId', to: 'plans.id' } },
     };
   }
+}
+
+type ChangeContext = { callersOfCompanies?: number[] };
+
+/** The companies a write is about to change (the row of an instance query, else the rows it matches), kept for the after-hook. */
+async function rememberCompanies(args: StaticHookArguments<Company>) {
+  const ids = args.items?.length && !args.relation
+    ? args.items.map((c) => Number((c as Company).id))
+    : (await args.asFindQuery().select('companies.id') as Company[]).map((c) => Number(c.id));
+  (args.context as ChangeContext).callersOfCompanies = ids;
+}
+
+async function forgetRemembered(args: StaticHookArguments<Company>) {
+  for (const id of (args.context as ChangeContext).callersOfCompanies ?? []) await forgetCallers(id);
 }

@@ -10,4 +10,7 @@ export { Contact, ContactCustomField } from './contact.js';
 export { Tag } from './tag.js';
 export { Ticket, TicketNote, type TicketStatus } from './ticket.js';
 export { Message, type MessageStatus } from './message.js';
+export { MessageEdit, MessageReaction } from './message-action.js';
 export { QuickMessage, Schedule, Announcement, FileList, FileListOption, PasswordReset } from './misc.js';
+export { PrivacyEvent, type PrivacyEventKind } from './privacy-event.js';
+export { RefreshTokenFamily } from './refresh-token-family.js';

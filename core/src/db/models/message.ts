@@ -1,11 +1,13 @@
 import { BaseModel, TenantModel } from '../model.js';
 import { Contact } from './contact.js';
 
+export interface MessageReactionView { userId: number; userName: string | null; emoji: string }
+
 export type MessageStatus = 'received' | 'sending' | 'sent' | 'failed';
 
 export class Message extends TenantModel {
   static tableName = 'messages';
-  static booleanColumns = ['fromMe', 'read', 'isDeleted', 'isEdited'];
+  static booleanColumns = ['fromMe', 'read', 'isDeleted', 'isEdited', 'isForwarded'];
   static get jsonAttributes() { return ['data']; }
 
   ticketId!: number;
@@ -21,6 +23,7 @@ export class Message extends TenantModel {
   read!: boolean;
   isDeleted!: boolean;
   isEdited!: boolean;
+  isForwarded?: boolean;
   status!: MessageStatus;
   error?: string | null;
   quotedMsgId?: number | null;
@@ -30,6 +33,8 @@ export class Message extends TenantModel {
   data?: Record<string, unknown> | null;
   contact?: Contact | null;
   quotedMsg?: Message | null;
+  /** Agents' reactions, when loaded (message-view.ts withReactions): not a column. */
+  reactions?: MessageReactionView[];
 
   $parseDatabaseJson(json: Record<string, unknown>) {
     const parsed = super.$parseDatabaseJson(json);
@@ -37,6 +42,13 @@ export class Message extends TenantModel {
     if (typeof parsed.id === 'string') parsed.id = Number(parsed.id);
     if (typeof parsed.quotedMsgId === 'string') parsed.quotedMsgId = Number(parsed.quotedMsgId);
     return parsed;
+  }
+
+  /** `reactions` is loaded beside the row, never written. */
+  $formatDatabaseJson(json: Record<string, unknown>) {
+    const formatted = super.$formatDatabaseJson(json);
+    delete formatted.reactions;
+    return formatted;
   }
 
   static get relationMappings() {

@@ -1,5 +1,5 @@
 import type { StaticHookArguments } from 'objection';
-import { forgetActors } from '../actor-cache.js';
+import { forgetCallers } from '../caller-cache.js';
 import { BaseModel, TenantModel } from '../model.js';
 import type { WeekdaySchedule } from './company.js';
 
@@ -16,11 +16,18 @@ export class Queue extends TenantModel {
   schedules?: WeekdaySchedule[] | null;
   integrationId?: number | null;
   promptId?: number | null;
+  /** How waiting tickets find an agent (domains/assignment): manual, round-robin or least-busy. */
+  assignment!: string;
+  /** Most live tickets an agent of this queue holds before assignment skips them (a user's own cap wins). */
+  assignmentCap?: number | null;
+  /** SLA targets in minutes (null: the company's default settings). */
+  slaFirstResponseMinutes?: number | null;
+  slaResolutionMinutes?: number | null;
   options?: QueueOption[];
 
   /** A deleted queue leaves its users (userQueues cascade): the company's cached callers are forgotten. */
   static async afterDelete(args: StaticHookArguments<TenantModel>) {
-    forgetActors(this.companyOfChange(args)!);
+    await forgetCallers(this.companyOfChange(args)!);
   }
 
   static get relationMappings() {

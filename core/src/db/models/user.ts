@@ -1,5 +1,5 @@
 import type { StaticHookArguments } from 'objection';
-import { forgetActors } from '../actor-cache.js';
+import { forgetCallers } from '../caller-cache.js';
 import { BaseModel, TenantModel } from '../model.js';
 import { Company } from './company.js';
 import { Queue } from './queue.js';
@@ -9,10 +9,10 @@ export type Profile = 'admin' | 'user';
 export class User extends TenantModel {
   static tableName = 'users';
   static displayColumns = ['name'];
-  static booleanColumns = ['super', 'online'];
+  static booleanColumns = ['super', 'online', 'away'];
   static dateColumns = ['lastSeenAt', 'lockedUntil'];
-  /** Never sent to a client: the password hash and the login counters. */
-  static hiddenColumns = ['passwordHash', 'tokenVersion', 'failedLogins', 'lockedUntil'];
+  /** Never sent to a client: the password hash, the login counters, the second factor's secrets and the assignment turn. */
+  static hiddenColumns = ['passwordHash', 'tokenVersion', 'failedLogins', 'lockedUntil', 'totpSecret', 'totpLastStep', 'totpRecovery', 'lastAssignedTurn'];
 
   name!: string;
   email!: string;
@@ -24,23 +24,35 @@ export class User extends TenantModel {
   tokenVersion!: number;
   online!: boolean;
   lastSeenAt?: string | null;
+  /** Set by the agent (console): no automatic assignment while away, though their socket is live. */
+  away!: boolean;
+  /** Their own cap of live tickets for automatic assignment (else their queue's). */
+  assignmentCap?: number | null;
+  /** The company's assignment turn of their last automatically assigned ticket (round-robin order). */
+  lastAssignedTurn?: number;
   language?: string | null;
   failedLogins!: number;
   lockedUntil?: string | null;
+  /** Sealed (secrets facility); set at enrolment, confirmed when totpEnabledAt is set. */
+  totpSecret?: string | null;
+  totpEnabledAt?: string | null;
+  totpLastStep?: number | null;
+  /** JSON: the unused recovery codes' SHA-256 hashes. */
+  totpRecovery?: string | null;
   company?: Company;
   queues?: Queue[];
 
-  /** What the ticket routes' cached caller holds (tickets/access.ts): setting one forgets the company's cached callers. */
-  static actorColumns = ['profile', 'super', 'allTicket', 'whatsappId', 'name', 'companyId'];
+  /** What the cached caller holds (auth/caller.ts): setting one forgets the user's cached caller in every process. */
+  static callerColumns = ['profile', 'super', 'allTicket', 'whatsappId', 'name', 'companyId', 'tokenVersion'];
 
   static async afterUpdate(args: StaticHookArguments<TenantModel>) {
     await super.afterUpdate(args);
-    const company = this.companyOfChange(args, this.actorColumns);
-    if (company !== undefined) forgetActors(company);
+    const company = this.companyOfChange(args, this.callerColumns);
+    if (company !== undefined) await forgetCallers(company, userOfChange(args));
   }
 
   static async afterDelete(args: StaticHookArguments<TenantModel>) {
-    forgetActors(this.companyOfChange(args)!);
+    await forgetCallers(this.companyOfChange(args)!, userOfChange(args));
   }
 
   static get relationMappings() {
@@ -53,4 +65,11 @@ export class User extends TenantModel {
       },
     };
   }
+}
+
+/** The one user an instance query (`user.$query()…`) changed, or undefined for a query over rows (their company is forgotten). */
+function userOfChange(args: StaticHookArguments<TenantModel>): number | undefined {
+  if (args.relation || args.items?.length !== 1) return undefined;
+  const id = Number((args.items[0] as User).id);
+  return Number.isInteger(id) ? id : undefined;
 }

@@ -5,48 +5,41 @@ import { createHash, randomInt } from 'node:crypto';
 import { PasswordReset, User } from '../../db/models/index.js';
 import { dbNow, toDbTime } from '../../db/time.js';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
-import { AnyObject, Email } from '../../http/schemas.js';
-import { REFRESH_COOKIE } from '../../auth/index.js';
+import { Email } from '../../http/schemas.js';
+import { companyRefusal } from '../../auth/caller.js';
+import { assertNotLocked, checkPassword } from '../../auth/password-check.js';
 import { hashPassword, verifyPassword } from '../../util/password.js';
 import { daysUntil } from '../../util/dates.js';
-import { sessionUser } from './serialize.js';
+import { SessionUserReply, SessionWarning, sessionUser } from './serialize.js';
+import twoFactorRoutes, { ChallengeReply, secondFactorGate } from './two-factor-routes.js';
+import { challengeTokens } from '../../auth/two-factor.js';
+import { billCompanyNow } from '../billing/generation.js';
 import { createAddressLimiter } from '../../auth/address-limit.js';
+import { SecretString } from '../../secrets/index.js';
 
-const LOCK_AFTER_FAILURES = 5;
-const LOCK_MINUTES = 15;
 const RESET_CODE_MINUTES = 30;
 
-interface RefreshPayload { id: number; companyId: number; tv: number }
-
-const SessionReply = Type.Object({ token: Type.String(), user: AnyObject, warning: Type.Optional(AnyObject) });
+const SessionReply = Type.Object({ token: Type.String(), user: SessionUserReply, warning: Type.Optional(SessionWarning) });
 
 export interface AuthRouteOptions {
-  refreshSecret: string;
-  refreshTtlSeconds: number;
   loginRateLimit: { max: number; windowMs: number };
+  /** The JWT secret: the second factor's challenges are signed with a key derived from it (auth/two-factor.ts). */
+  jwtSecret: string;
   /** Failures per client address across accounts (login, reset codes): see auth/address-limit.ts. */
   addressLimit: { max: number; windowMs: number; redisUrl?: string; prefix: string };
-  secureCookies: boolean;
 }
 
 const authRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (app, opts) => {
-  const signAccess = (user: User) =>
-    app.jwt.sign({ id: user.id, companyId: user.companyId, profile: user.profile, super: user.super });
-  const signRefresh = (user: User) =>
-    app.jwt.sign({ id: user.id, companyId: user.companyId, tv: user.tokenVersion } as never, { key: opts.refreshSecret, expiresIn: opts.refreshTtlSeconds });
-  const cookieOptions = { httpOnly: true, sameSite: 'strict' as const, secure: opts.secureCookies, path: '/api/auth', maxAge: opts.refreshTtlSeconds };
   const addressLimit = await createAddressLimiter(opts.addressLimit, (err) => app.log.error({ err }, 'redis (address limit) error'));
   app.addHook('onClose', () => addressLimit.close());
 
   const signRenewal = (user: User) =>
-    app.jwt.sign({ id: user.id, companyId: user.companyId, profile: user.profile, super: false, scope: 'billing' }, { expiresIn: '30m' });
-  /** What a successful login does besides answering: presence, "logged in elsewhere", the refresh cookie. */
-  const startSession = async (user: User, reply: FastifyReply) => {
-    await user.$query().patch({ failedLogins: 0, lockedUntil: null, online: true, lastSeenAt: dbNow() } as Partial<User>);
-    // Tell the user's other sessions they were replaced by this login.
-    app.bus.emitToUser(user.companyId, user.id, 'auth', { action: 'update', user: { id: user.id } });
-    reply.setCookie(REFRESH_COOKIE, signRefresh(user), cookieOptions);
-  };
+    app.jwt.sign({ id: user.id, companyId: user.companyId, profile: user.profile, super: false, tv: user.tokenVersion, scope: 'billing' }, { expiresIn: '30m' });
+  /** A login's session (core §4: sessions are single): the user's other sessions hear "logged in elsewhere" and end. */
+  const startSession = (user: User, reply: FastifyReply) =>
+    app.sessionTokens.open(user, reply, { announce: true, patch: { failedLogins: 0, lockedUntil: null, online: true, lastSeenAt: dbNow() } as Partial<User> });
+  const challenges = challengeTokens(opts.jwtSecret);
+  await app.register(twoFactorRoutes, { challenges, addressLimit, loginRateLimit: opts.loginRateLimit, startSession });
 
   app.post('/auth/login', {
     config: {
@@ -63,7 +56,7 @@ const authRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (app, opts
     schema: {
       tags: ['auth'],
       body: Type.Object({ email: Email, password: Type.String({ minLength: 1, maxLength: 200 }) }),
-      response: { 200: SessionReply },
+      response: { 200: Type.Union([SessionReply, ChallengeReply]) },
     },
   }, async (request, reply) => {
     const email = request.body.email.trim().toLowerCase();
@@ -73,79 +66,73 @@ const authRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (app, opts
       await addressLimit.fail(request.ip);
       throw new AppError('ERR_INVALID_CREDENTIALS', 401, 'Invalid e-mail or password');
     }
-    if (user.lockedUntil && Date.parse(user.lockedUntil) > Date.now()) {
+    try {
+      assertNotLocked(user);
+    } catch (err) {
       await addressLimit.fail(request.ip);
-      throw new AppError('ERR_ACCOUNT_LOCKED', 429, `Too many failed logins; try again after ${user.lockedUntil}`, { lockedUntil: user.lockedUntil });
+      throw err;
     }
-    if (!(await verifyPassword(request.body.password, user.passwordHash))) {
-      const failed = user.failedLogins + 1;
-      const lock = failed >= LOCK_AFTER_FAILURES;
-      await user.$query().patch({
-        failedLogins: lock ? 0 : failed,
-        lockedUntil: lock ? toDbTime(Date.now() + LOCK_MINUTES * 60_000) : null,
-      } as Partial<User>);
+    if (!(await checkPassword(user, request.body.password))) {
       await addressLimit.fail(request.ip);
       throw new AppError('ERR_INVALID_CREDENTIALS', 401, 'Invalid e-mail or password');
     }
-    const dueDate = user.company?.dueDate;
-    if (dueDate && daysUntil(dueDate) < 0 && !user.super) {
+    const company = user.company!;
+    const refusal = companyRefusal(company, user.super);
+    if (refusal?.code === 'ERR_SUBSCRIPTION_EXPIRED' && user.profile === 'admin') {
       // Refused (core §5); the company's admin gets a token good only for paying its invoices (docs/decisions.md, Billing).
-      const renewal = user.profile === 'admin' ? { renewalToken: signRenewal(user) } : {};
-      throw new AppError('ERR_SUBSCRIPTION_EXPIRED', 401, `Your subscription expired on ${dueDate}. Contact support to renew it.`, { dueDate, ...renewal });
+      // Expiry is a way into the window too: the invoice it pays is there now, not at the next hourly run.
+      await billCompanyNow(app, company.id);
+      throw new AppError(refusal.code, refusal.statusCode, refusal.message, { ...refusal.details, renewalToken: signRenewal(user) });
     }
-    await startSession(user, reply);
+    if (refusal) throw refusal;
+    // The password was right; a second factor (or its enrolment) may still be due before any session.
+    const gate = await secondFactorGate(app, challenges, user);
+    if (gate) return gate;
+    const token = await startSession(user, reply);
+    const dueDate = company.dueDate;
     const days = dueDate ? daysUntil(dueDate) : null;
     return {
-      token: signAccess(user),
+      token,
       user: (await sessionUser(user, app.tenancy.settings))!,
-      ...(days !== null && days < 5 ? { warning: { code: 'WARN_DUE_DATE_SOON', dueDate, daysLeft: days } } : {}),
+      ...(dueDate && days !== null && days < 5 ? { warning: { code: 'WARN_DUE_DATE_SOON' as const, dueDate, daysLeft: days } } : {}),
     };
   });
 
   // After paying with a renewal token: the full session the login refused, once the due date has moved.
   app.post('/auth/renewed', {
     config: { billing: true },
-    schema: { tags: ['auth'], response: { 200: SessionReply } },
+    schema: { tags: ['auth'], response: { 200: Type.Union([SessionReply, ChallengeReply]) } },
   }, async (request, reply) => {
     const user = await User.scoped(request.user.companyId).findById(request.user.id).withGraphFetched('[company.plan, queues]');
     if (!user) throw new AppError('ERR_SESSION_EXPIRED', 401, 'Session ended');
-    const dueDate = user.company?.dueDate;
-    if (dueDate && daysUntil(dueDate) < 0 && !user.super) {
-      throw new AppError('ERR_SUBSCRIPTION_EXPIRED', 401, `Your subscription expired on ${dueDate}.`, { dueDate });
-    }
-    await startSession(user, reply);
-    return { token: signAccess(user), user: (await sessionUser(user, app.tenancy.settings))! };
+    const refusal = companyRefusal(user.company!, user.super);
+    if (refusal) throw refusal;
+    // The renewal token came from a password alone: the second factor is still due before the full session.
+    const gate = await secondFactorGate(app, challenges, user);
+    if (gate) return gate;
+    const token = await startSession(user, reply);
+    return { token, user: (await sessionUser(user, app.tenancy.settings))! };
   });
 
   app.post('/auth/refresh_token', {
     config: { public: true },
     schema: { tags: ['auth'], response: { 200: SessionReply } },
   }, async (request, reply) => {
-    const token = request.cookies[REFRESH_COOKIE];
-    if (!token) throw new AppError('ERR_SESSION_EXPIRED', 401, 'No refresh token');
-    let payload: RefreshPayload;
-    try {
-      payload = app.jwt.verify<RefreshPayload>(token, { key: opts.refreshSecret });
-    } catch {
-      throw new AppError('ERR_SESSION_EXPIRED', 401, 'Refresh token invalid or expired');
-    }
-    const user = await User.scoped(payload.companyId).findById(payload.id).withGraphFetched('[company.plan, queues]');
-    if (!user || user.tokenVersion !== payload.tv) throw new AppError('ERR_SESSION_EXPIRED', 401, 'Session ended');
-    reply.setCookie(REFRESH_COOKIE, signRefresh(user), cookieOptions);
-    return { token: signAccess(user), user: (await sessionUser(user, app.tenancy.settings))! };
+    const { user, token } = await app.sessionTokens.refresh(request, reply);
+    return { token, user: (await sessionUser(user, app.tenancy.settings))! };
   });
 
   app.delete('/auth/logout', {
     schema: { tags: ['auth'], response: { 200: Type.Object({ message: Type.String() }) } },
   }, async (request, reply) => {
     const user = await User.scoped(request.user.companyId).findById(request.user.id);
-    // Bumping the version revokes every refresh token of the user.
-    if (user) await user.$query().patch({ tokenVersion: user.tokenVersion + 1, online: false, lastSeenAt: dbNow() } as Partial<User>);
-    reply.clearCookie(REFRESH_COOKIE, { path: '/api/auth' });
+    // Every session of the user ends (sessions are single): refresh tokens, access tokens, sockets.
+    if (user) await app.sessionTokens.endAll(user, { online: false, lastSeenAt: dbNow() } as Partial<User>);
+    app.sessionTokens.clearCookie(reply);
     return { message: 'logged out' };
   });
 
-  app.get('/auth/me', { schema: { tags: ['auth'], response: { 200: AnyObject } } }, async (request) => {
+  app.get('/auth/me', { schema: { tags: ['auth'], response: { 200: SessionUserReply } } }, async (request) => {
     const user = await User.scoped(request.user.companyId).findById(request.user.id);
     if (!user) throw notFound('ERR_NO_USER_FOUND');
     return (await sessionUser(user, app.tenancy.settings))!;
@@ -180,10 +167,11 @@ const authRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (app, opts
     preHandler: addressLimit.guard,
     schema: {
       tags: ['auth'],
+      // The spec puts the code and the new password in the path: SecretString keeps both out of the request log.
       params: Type.Object({
         email: Email,
-        token: Type.String({ pattern: '^[0-9]{6}$' }),
-        newPassword: Type.String({ minLength: 8, maxLength: 50, pattern: '^(?=.*[a-z])(?=.*[A-Z])(?=.*\\d).+$' }),
+        token: SecretString({ pattern: '^[0-9]{6}$' }),
+        newPassword: SecretString({ minLength: 8, maxLength: 50, pattern: '^(?=.*[a-z])(?=.*[A-Z])(?=.*\\d).+$' }),
       }),
       response: { 200: Type.Object({ message: Type.String() }) },
     },
@@ -205,7 +193,7 @@ const authRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (app, opts
       throw badRequest('ERR_INVALID_RESET_CODE', 'Wrong verification code');
     }
     await reset.$query().patch({ usedAt: dbNow() } as Partial<PasswordReset>);
-    await user.$query().patch({ passwordHash: await hashPassword(request.params.newPassword), tokenVersion: user.tokenVersion + 1, failedLogins: 0, lockedUntil: null } as Partial<User>);
+    await app.sessionTokens.endAll(user, { passwordHash: await hashPassword(request.params.newPassword), failedLogins: 0, lockedUntil: null } as Partial<User>);
     return { message: 'password updated' };
   });
 };

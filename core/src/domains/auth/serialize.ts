@@ -1,9 +1,31 @@
+import { Type, type Static } from '@sinclair/typebox';
 import { Company, User } from '../../db/models/index.js';
+import { PlanReply } from '../plans/schemas.js';
+import { UserReply } from '../users/schemas.js';
+import { planJson } from '../plans/routes.js';
 import type { SettingsService } from '../../tenancy/settings.js';
 import { daysUntil } from '../../util/dates.js';
 
-/** The user as the console receives it at login, refresh and /auth/me. */
-export async function sessionUser(user: User, settings: SettingsService) {
+const NullableString = Type.Union([Type.String(), Type.Null()]);
+
+/** The user as the console receives it at login, refresh and /auth/me (typed to the edge: issue 27). */
+export const SessionUserReply = Type.Object({
+  ...Type.Pick(UserReply, ['id', 'name', 'email', 'companyId', 'profile', 'super', 'allTicket', 'whatsappId', 'language', 'online', 'queues']).properties,
+  company: Type.Object({
+    id: Type.Integer(),
+    name: Type.String(),
+    dueDate: NullableString,
+    daysToDue: Type.Union([Type.Integer(), Type.Null()]),
+    plan: Type.Union([PlanReply, Type.Null()]),
+    settings: Type.Array(Type.Object({ key: Type.String(), value: NullableString })),
+  }),
+});
+export type SessionUserReply = Static<typeof SessionUserReply>;
+
+/** A login's note beside the session: the subscription ends within five days. */
+export const SessionWarning = Type.Object({ code: Type.Literal('WARN_DUE_DATE_SOON'), dueDate: Type.String(), daysLeft: Type.Integer() });
+
+export async function sessionUser(user: User, settings: SettingsService): Promise<SessionUserReply | undefined> {
   const full = user.company && user.queues
     ? user
     : await User.scoped(user.companyId).findById(user.id).withGraphFetched('[company.plan, queues]');
@@ -27,7 +49,7 @@ export async function sessionUser(user: User, settings: SettingsService) {
       name: company.name,
       dueDate: company.dueDate ?? null,
       daysToDue: company.dueDate ? daysUntil(company.dueDate) : null,
-      plan: company.plan ?? null,
+      plan: company.plan ? planJson(company.plan) : null,
       settings: [...values.entries()].map(([key, value]) => ({ key, value })),
     },
   };

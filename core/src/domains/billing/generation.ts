@@ -9,6 +9,29 @@ export const GENERATE_JOB = 'billing.generateInvoices';
 /** The generator runs every hour; each run is a job with the id of its hour, so processes share one. */
 export const GENERATE_EVERY_MS = 60 * 60 * 1000;
 
+/** Active companies on a plan whose due date falls within the window (today .. today + 10 days, or already past). */
+function companiesDue(today: string) {
+  const horizon = addDays(new Date(`${today}T00:00:00Z`), GENERATION_WINDOW_DAYS).toISOString().slice(0, 10);
+  return Company.query().withGraphFetched('plan')
+    .where('status', 1).whereNotNull('dueDate').where('dueDate', '<=', horizon).whereNotNull('planId');
+}
+
+/** The open invoice of the company's due date, unless its plan is free or that date is billed already. */
+async function billDueDate(app: FastifyInstance, company: Company): Promise<Invoice | undefined> {
+  if (!company.plan || !company.dueDate || company.plan.value <= 0) return undefined;
+  try {
+    const invoice = await Invoice.scoped(company.id).insertAndFetch({
+      detail: company.plan.name, value: invoiceValue(company.plan.value, company.recurrence), dueDate: company.dueDate,
+      cycleDueDate: company.dueDate, status: 'open',
+    } as Partial<Invoice>);
+    app.bus.emit(company.id, 'invoice', { action: 'create', invoice: invoiceView(invoice) });
+    return invoice;
+  } catch (err) {
+    if (!isUniqueViolation(err)) throw err; // already billed, by this or another process
+    return undefined;
+  }
+}
+
 /**
  * One open invoice per company and due date, for every active company whose due date falls within the
  * window (today .. today + 10 days, or already past and never billed). Priced from the plan and recurrence
@@ -16,24 +39,27 @@ export const GENERATE_EVERY_MS = 60 * 60 * 1000;
  * The unique (companyId, cycleDueDate) key makes a concurrent or repeated run a no-op, not a duplicate.
  */
 export async function generateInvoices(app: FastifyInstance, today = todayIso()): Promise<Invoice[]> {
-  const horizon = addDays(new Date(`${today}T00:00:00Z`), GENERATION_WINDOW_DAYS).toISOString().slice(0, 10);
-  const companies = await Company.query().withGraphFetched('plan')
-    .where('status', 1).whereNotNull('dueDate').where('dueDate', '<=', horizon).whereNotNull('planId');
   const created: Invoice[] = [];
-  for (const company of companies) {
-    if (!company.plan || !company.dueDate || company.plan.value <= 0) continue;
-    try {
-      const invoice = await Invoice.scoped(company.id).insertAndFetch({
-        detail: company.plan.name, value: invoiceValue(company.plan.value, company.recurrence), dueDate: company.dueDate,
-        cycleDueDate: company.dueDate, status: 'open',
-      } as Partial<Invoice>);
-      created.push(invoice);
-      app.bus.emit(company.id, 'invoice', { action: 'create', invoice: invoiceView(invoice) });
-    } catch (err) {
-      if (!isUniqueViolation(err)) throw err; // already billed, by this or another process
-    }
+  for (const company of await companiesDue(today)) {
+    const invoice = await billDueDate(app, company);
+    if (invoice) created.push(invoice);
   }
   return created;
+}
+
+/**
+ * One company's invoice at once, when its due date has just entered the window by sign-up, a change by the
+ * super user or expiry (issue 32: it could not pay until the next hourly run). Never fails its caller: the
+ * hourly run catches up on what this could not do.
+ */
+export async function billCompanyNow(app: FastifyInstance, companyId: number, today = todayIso()): Promise<Invoice | undefined> {
+  try {
+    const company = await companiesDue(today).findById(companyId);
+    return company ? await billDueDate(app, company) : undefined;
+  } catch (err) {
+    app.log.warn({ err, companyId }, 'invoice not generated at once: the hourly run will');
+    return undefined;
+  }
 }
 
 const hourStamp = (at: number) => new Date(at).toISOString().slice(0, 13).replace(/\D/g, '');

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Invoice } from '../../db/models/index.js';
 import { dbNow } from '../../db/time.js';
+import { forgetCallers } from '../../db/caller-cache.js';
 import { cents, dueDateAfterPayment } from './terms.js';
 
 export type SettleOutcome =
@@ -46,6 +47,8 @@ export async function settleInvoice(app: FastifyInstance, settlement: Settlement
 
 async function announcePayment(app: FastifyInstance, invoiceId: number, companyId: number, dueDate: string) {
   app.tenancy.invalidate(companyId);
+  // The due date moved by a raw UPDATE (no model hook): every process must see it on the company's next request.
+  await forgetCallers(companyId);
   const payload = { action: 'CONCLUIDA', invoiceId, company: { id: companyId, dueDate } };
   app.bus.emit(companyId, 'payment', payload);
   app.bus.emit(companyId, 'payment', payload, app.bus.rooms.billing(companyId));

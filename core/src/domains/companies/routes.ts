@@ -9,11 +9,17 @@ import { PlanReply } from '../plans/schemas.js';
 import { planJson } from '../plans/routes.js';
 import { likeAnywhere } from '../../db/like.js';
 import {
-  CompanyCreateBody, CompanyReply, CompanyUpdateBody, SchedulesBody, SignupBody, companyJson, normalizeDueDate,
+  CompanyCreateBody, CompanyReply, CompanyUpdateBody, SchedulesBody, SignupBody, WEEKDAYS_EN, companyJson, normalizeDueDate,
 } from './schemas.js';
 import { assertPlanExists, checkPhone, createCompany } from './service.js';
+import { billCompanyNow } from '../billing/generation.js';
+import { signupAllowed } from '../branding/service.js';
+import { openingHours } from './opening-hours.js';
+import { SettingReply, settingsShown } from '../settings/shown.js';
 
 const TRIAL_DAYS = 3;
+
+const CompanyListRow = Type.Composite([CompanyReply, Type.Object({ settings: Type.Array(SettingReply) })]);
 
 const companiesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['companies'];
@@ -34,6 +40,8 @@ const companiesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     schema: { tags, body: SignupBody, response: { 200: CompanyReply } },
   }, async (request) => {
+    // The operator may close sign-up (branding setting allowSignup); the console then hides the link too.
+    if (!(await signupAllowed(app))) throw forbidden('ERR_SIGNUP_DISABLED', 'Sign-up is closed: ask the platform operator for an account');
     const body = request.body;
     const trialEnd = addDays(new Date(), TRIAL_DAYS);
     const company = await createCompany(app, {
@@ -66,8 +74,12 @@ const companiesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return { companies: items.map(companyJson), hasMore };
   });
 
-  app.get('/companies/list', { ...superOnly, schema: { tags, response: { 200: Type.Array(CompanyReply) } } },
-    async () => (await Company.query().withGraphFetched('plan').orderBy('name').orderBy('id')).map(companyJson));
+  // Each row with its settings (the family's companies screen reads them there), shown as GET /settings shows them.
+  const shownSettings = settingsShown(app.atrium.secrets);
+  app.get('/companies/list', { ...superOnly, schema: { tags, response: { 200: Type.Array(CompanyListRow) } } }, async () => {
+    const companies = await Company.query().withGraphFetched('plan').orderBy('name').orderBy('id');
+    return Promise.all(companies.map(async (c) => ({ ...companyJson(c), settings: shownSettings.list(await app.tenancy.settings.all(c.id)) })));
+  });
 
   app.get('/companies/:id', { ...superOnly, schema: { tags, params: IdParams, response: { 200: CompanyReply } } },
     async (request) => companyJson(await findCompany(request.params.id)));
@@ -100,6 +112,8 @@ const companiesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (body.campaignsEnabled !== undefined) await app.tenancy.settings.set(company.id, 'campaignsEnabled', body.campaignsEnabled ? 'true' : 'false');
     // A new plan or due date applies to the company's next request.
     app.tenancy.invalidate(company.id);
+    // A due date, plan, recurrence or status that brings the due date into the window bills it now.
+    await billCompanyNow(app, company.id);
     const updated = await findCompany(company.id);
     emit(updated, 'update');
     return companyJson(updated);
@@ -126,12 +140,16 @@ const companiesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const { id } = request.params;
     if (id !== request.user.companyId && !request.user.super) throw notFound('ERR_NO_COMPANY_FOUND', 'Company not found');
     if (request.user.profile !== 'admin' && !request.user.super) throw forbidden('ERR_NO_PERMISSION', 'Only an admin may change opening hours');
-    const { schedules } = request.body;
-    if (new Set(schedules.map((s) => s.weekdayEn)).size !== 7) {
-      throw badRequest('ERR_VALIDATION', 'One entry per weekday is required', { field: 'body/schedules' });
-    }
+    const schedules = openingHours(request.body.schedules);
     const company = await findCompany(id);
-    await company.$query().patch({ schedules } as Partial<Company>);
+    // `{}` (no hours given) keeps the stored ones; hours given name every weekday once.
+    if (schedules) {
+      const days = new Set(schedules.map((s) => s.weekdayEn));
+      if (schedules.length !== 7 || days.size !== 7 || ![...days].every((d) => (WEEKDAYS_EN as readonly string[]).includes(d))) {
+        throw badRequest('ERR_VALIDATION', 'One entry per weekday is required', { field: 'body/schedules' });
+      }
+      await company.$query().patch({ schedules } as Partial<Company>);
+    }
     const updated = await findCompany(id);
     emit(updated, 'update');
     return companyJson(updated);

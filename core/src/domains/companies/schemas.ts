@@ -3,6 +3,7 @@ import type { Company } from '../../db/models/index.js';
 import { Email, Name, Password } from '../../http/schemas.js';
 import { PlanReply } from '../plans/schemas.js';
 import { planJson } from '../plans/routes.js';
+import { OpeningHoursInput } from './opening-hours.js';
 
 export const RECURRENCES = ['MENSAL', 'BIMESTRAL', 'TRIMESTRAL', 'SEMESTRAL', 'ANUAL'] as const;
 export const Recurrence = Type.Union(RECURRENCES.map((r) => Type.Literal(r)));
@@ -10,7 +11,7 @@ export const Recurrence = Type.Union(RECURRENCES.map((r) => Type.Literal(r)));
 const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
 const NullableString = Type.Union([Type.String(), Type.Null()]);
 const HHMM = Type.String({ pattern: '^([01]\\d|2[0-3]):[0-5]\\d$' });
-const WEEKDAYS_EN = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
+export const WEEKDAYS_EN = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 
 export const WeekdaySchedule = Type.Object({
   weekday: Type.String({ minLength: 1, maxLength: 30 }),
@@ -18,7 +19,7 @@ export const WeekdaySchedule = Type.Object({
   startTime: HHMM,
   endTime: HHMM,
 });
-export const SchedulesBody = Type.Object({ schedules: Type.Array(WeekdaySchedule, { minItems: 7, maxItems: 7 }) });
+export const SchedulesBody = Type.Object({ schedules: OpeningHoursInput });
 
 export const CompanyReply = Type.Object({
   id: Type.Integer(),

@@ -6,6 +6,7 @@ import { hashPassword } from '../../util/password.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { assertEmailFree } from '../users/service.js';
 import { digitsOf } from './schemas.js';
+import { billCompanyNow } from '../billing/generation.js';
 
 export interface NewCompany {
   name: string; email: string; phone?: string | null; document?: string | null; planId: number;
@@ -48,5 +49,7 @@ export async function createCompany(app: FastifyInstance, data: NewCompany, admi
     throw err;
   }
   app.bus.emit(company.id, 'company', { action: 'create', company: { id: company.id, name: company.name } });
+  // A trial ends within the window: its invoice is there to pay from the first day.
+  await billCompanyNow(app, company.id);
   return company;
 }

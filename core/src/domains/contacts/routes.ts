@@ -1,17 +1,20 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { randomUUID } from 'node:crypto';
-import { Contact, ContactCustomField } from '../../db/models/index.js';
+import { Contact, ContactCustomField, Tag } from '../../db/models/index.js';
 import { toDbTime } from '../../db/time.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
-import { IdParams, OkReply, PAGE_SIZE, PagingQuery, offsetOf, pageResult } from '../../http/schemas.js';
+import { IdParams, PAGE_SIZE, PagingQuery, offsetOf, pageResult } from '../../http/schemas.js';
 import { isValidNumber, normalizeNumber } from '../../util/phone.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { likeAnywhere, LIKE_ESCAPE } from '../../db/like.js';
 import { contactNameContains, contactNumberContains } from '../../db/search.js';
 import { importContactsSheet } from './sheet-import.js';
-import { contactsCsv, contactsXlsx, sampleSheet } from './sheet-export.js';
+import { contactsTable, sampleSheet } from './sheet-export.js';
+import { sendExport } from '../../sheets/export.js';
 import { receiveToTemp } from './upload-temp.js';
+import { isSheetFile } from '../../sheets/index.js';
+import { ErasureReply, eraseContactById } from './privacy-routes.js';
 
 // db/like.ts escapes with a backslash; bound as a parameter it reads the same on SQLite and MySQL.
 
@@ -44,9 +47,18 @@ const contactsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (!isValidNumber(number)) throw badRequest('ERR_WAPP_INVALID_CONTACT', 'Not a valid number', { field: 'body/number' });
     return number;
   };
+  // Fields saved as they were keep their rows (a client saves back the whole contact it read); the rest are replaced.
   const replaceExtraInfo = async (companyId: number, contactId: number, extraInfo: { name: string; value?: string | null }[]) => {
-    await ContactCustomField.scoped(companyId).where({ contactId }).delete();
-    for (const field of extraInfo) await ContactCustomField.scoped(companyId).insert({ contactId, name: field.name, value: field.value ?? null } as Partial<ContactCustomField>);
+    const existing = await ContactCustomField.scoped(companyId).where({ contactId });
+    const kept = new Set<number>();
+    const added = extraInfo.filter((field) => {
+      const same = existing.find((row) => !kept.has(row.id) && row.name === field.name && row.value === (field.value ?? null));
+      if (same) kept.add(same.id);
+      return !same;
+    });
+    const dropped = existing.filter((row) => !kept.has(row.id)).map((row) => row.id);
+    if (dropped.length) await ContactCustomField.scoped(companyId).whereIn('id', dropped).delete();
+    for (const field of added) await ContactCustomField.scoped(companyId).insert({ contactId, name: field.name, value: field.value ?? null } as Partial<ContactCustomField>);
   };
 
   app.get('/contacts', {
@@ -104,23 +116,21 @@ const contactsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').send(await sampleSheet());
   });
 
+  // `/contacts/exportCsv`: the family's client's name for the CSV form.
+  // `/contacts/exportCsv`: the family's client's name for the CSV form.
+  app.get('/contacts/exportCsv', { schema: { tags: ['contacts'], produces: ['text/csv'] } }, async (request, reply) =>
+    sendExport(reply, 'csv', contactsTable(request.user.companyId)));
+
   app.get('/contacts/export', {
     schema: { tags: ['contacts'], querystring: Type.Object({ format: Type.Union([Type.Literal('csv'), Type.Literal('xlsx')], { default: 'csv' }) }) },
-  }, async (request, reply) => {
-    const companyId = request.user.companyId;
-    if (request.query.format === 'xlsx') {
-      reply.header('content-disposition', 'attachment; filename="contacts.xlsx"');
-      return reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').send(contactsXlsx(companyId, request.log));
-    }
-    reply.header('content-disposition', 'attachment; filename="contacts.csv"');
-    return reply.type('text/csv; charset=utf-8').send(contactsCsv(companyId));
-  });
+  }, async (request, reply) => sendExport(reply, request.query.format, contactsTable(request.user.companyId)));
 
-  for (const url of ['/contacts/upload', '/contacts/import']) {
+  // An .xlsx or a CSV, told apart by content; `/contacts/importCsv` is the family's client's name for the CSV form.
+  for (const url of ['/contacts/upload', '/contacts/import', '/contacts/importCsv']) {
     app.post(url, { schema: { tags: ['contacts'], consumes: ['multipart/form-data'], response: { 200: ImportReply } } }, async (request) => {
       const upload = await receiveToTemp(request, 'ERR_INVALID_SHEET');
       try {
-        if (!/\.xlsx$/i.test(upload.filename)) throw badRequest('ERR_INVALID_SHEET', 'Only .xlsx spreadsheets can be imported');
+        if (!isSheetFile(upload.filename)) throw badRequest('ERR_INVALID_SHEET', 'Only .xlsx spreadsheets or CSV files can be imported');
         const result = await importContactsSheet(app.knex, request.user.companyId, upload.file);
         // One reload event instead of one per row: a 50 000-row import must not flood the sockets.
         if (result.newContacts.length > 0) emit(request.user.companyId, { action: 'reload', count: result.newContacts.length });
@@ -131,8 +141,14 @@ const contactsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     });
   }
 
-  app.get('/contacts/:id', { schema: { tags: ['contacts'], params: IdParams, response: { 200: ContactReply } } }, async (request) =>
-    (await loadContact(request.user.companyId, request.params.id)).toJSON());
+  // With the contact's own tags (POST /tags/sync with contactId), by name.
+  app.get('/contacts/:id', { schema: { tags: ['contacts'], params: IdParams, response: { 200: ContactReply } } }, async (request) => {
+    const { companyId } = request.user;
+    const contact = await loadContact(companyId, request.params.id);
+    const tags = await Tag.scoped(companyId).join('contactTags', 'contactTags.tagId', 'tags.id')
+      .where('contactTags.companyId', companyId).where('contactTags.contactId', contact.id).select('tags.id', 'tags.name', 'tags.color').orderBy('tags.name');
+    return { ...contact.toJSON(), tags: tags.map((tag) => tag.toJSON()) };
+  });
 
   app.post('/contacts', { schema: { tags: ['contacts'], body: ContactBody, response: { 200: ContactReply } } }, async (request) => {
     const companyId = request.user.companyId;
@@ -173,8 +189,13 @@ const contactsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return full.toJSON();
   });
 
-  app.delete('/contacts/:id', { preHandler: app.requireAdmin, schema: { tags: ['contacts'], params: IdParams, response: { 200: OkReply } } }, async (request) => {
+  app.delete('/contacts/:id', {
+    preHandler: app.requireAdmin,
+    schema: { tags: ['contacts'], params: IdParams, querystring: Type.Object({ erase: Type.Optional(Type.Boolean()) }), response: { 200: ErasureReply } },
+  }, async (request) => {
     const companyId = request.user.companyId;
+    // erase=true: everything held about the contact, in the core and every plugin, files included (privacy-routes.ts).
+    if (request.query.erase) return eraseContactById(app, companyId, request.params.id, request.user.id);
     const deleted = await Contact.scoped(companyId).where('id', request.params.id).delete();
     if (!deleted) throw notFound('ERR_NO_CONTACT_FOUND', 'Contact not found');
     emit(companyId, { action: 'delete', contactId: request.params.id });

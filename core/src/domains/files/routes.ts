@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { FileList, FileListOption } from '../../db/models/index.js';
-import { badRequest, conflict, notFound } from '../../http/errors.js';
+import { AppError, badRequest, conflict, notFound } from '../../http/errors.js';
 import { IdParams, OkReply, PAGE_SIZE, PagingQuery, offsetOf, pageResult } from '../../http/schemas.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { likeAnywhere, LIKE_ESCAPE } from '../../db/like.js';
@@ -55,9 +55,16 @@ const filesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/files/:id', { schema: { tags: ['files'], params: IdParams, response: { 200: FileListReply } } }, async (request) =>
     serialize(await find(request.user.companyId, request.params.id)));
 
+  /** An option's id names one of this list's options (kept, renamed); any other id, of this company or another, is not found. */
+  const assertOwnOptions = (options: { id?: number }[] | undefined, own: Set<number>) => {
+    const index = (options ?? []).findIndex((o) => o.id !== undefined && !own.has(o.id));
+    if (index >= 0) throw new AppError('ERR_NO_FILE_LIST_FOUND', 404, 'File list option not found', { field: `body/options/${index}/id` });
+  };
+
   app.post('/files', { schema: { tags: ['files'], body: FileListBody, response: { 200: FileListReply } } }, async (request) => {
     const companyId = request.user.companyId;
     const { name, message, options } = request.body;
+    assertOwnOptions(options, new Set());
     let id: number;
     try {
       id = await app.knex.transaction(async (trx) => {
@@ -79,6 +86,7 @@ const filesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const companyId = request.user.companyId;
     const list = await find(companyId, request.params.id);
     const { name, message, options } = request.body;
+    assertOwnOptions(options, new Set((list.options ?? []).map((o) => o.id)));
     const removed: FileListOption[] = [];
     try {
       await app.knex.transaction(async (trx) => {

@@ -3,8 +3,9 @@ import type { FastifyRequest } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import { Contact, Message, Ticket } from '../../db/models/index.js';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors.js';
-import { IdParams, PAGE_SIZE, pageResult, offsetOf } from '../../http/schemas.js';
-import { messageJson, withQuoted } from '../../messaging/message-view.js';
+import { ClientDateTime, IdParams, PAGE_SIZE, clientDateTime, pageResult, offsetOf } from '../../http/schemas.js';
+import { toDbTime } from '../../db/time.js';
+import { messageJson, withQuoted, withReactions } from '../../messaging/message-view.js';
 import type { StoredFile } from '../../storage/index.js';
 import { canSee, loadActor, type Actor } from '../tickets/access.js';
 import { ticketView } from '../tickets/view.js';
@@ -14,6 +15,8 @@ const TicketParams = Type.Object({ ticketId: Type.Integer({ minimum: 1, maximum:
 const SendBody = Type.Object({
   body: Type.Optional(Type.String({ maxLength: 65_536 })),
   quotedMsg: Type.Optional(Type.Union([Type.Object({ id: Type.Integer({ minimum: 1 }) }, { additionalProperties: true }), Type.Null()])),
+  // The family's newest client names the quoted message by id.
+  quotedMsgId: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }), Type.Null()])),
   // Sent by the console and ignored: the server decides both.
   read: Type.Optional(Type.Unknown()),
   fromMe: Type.Optional(Type.Unknown()),
@@ -22,6 +25,15 @@ const SendBody = Type.Object({
 type SendBody = Static<typeof SendBody>;
 
 /** Messages of a ticket (core §4, §7): read (marks the ticket read), send text or files, delete own, retry failed. */
+
+/**
+ * The tickets whose messages make up a ticket's conversation: the contact's tickets on the same connection up to
+ * this one (a later ticket is a conversation of its own). Ids of the company's tickets only.
+ */
+function conversationTickets(companyId: number, ticket: Pick<Ticket, 'id' | 'contactId' | 'whatsappId'>) {
+  const tickets = Ticket.scoped(companyId).select('tickets.id').where('tickets.contactId', ticket.contactId).where('tickets.id', '<=', ticket.id);
+  return ticket.whatsappId ? tickets.where('tickets.whatsappId', ticket.whatsappId) : tickets.whereNull('tickets.whatsappId');
+}
 const messagesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   /** The ticket if the caller may see it: another company's is not found, another queue's is forbidden. */
   async function visibleTicket(actor: Actor, ticketId: number) {
@@ -34,22 +46,39 @@ const messagesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/messages/:ticketId', {
     schema: {
       tags: ['messages'], params: TicketParams,
-      querystring: Type.Object({ pageNumber: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })) }),
+      querystring: Type.Object({
+        pageNumber: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })),
+        // Cursor paging (the family's client): the `nextId` a page answered, for the older ones; "changed since".
+        nextId: Type.Optional(Type.Integer({ minimum: 1 })),
+        minUpdatedAt: Type.Optional(ClientDateTime),
+      }),
       response: { 200: MessagePageReply },
     },
   }, async (request) => {
     const actor = await loadActor(request.user);
     const ticket = await visibleTicket(actor, request.params.ticketId);
-    const { offset } = offsetOf(request.query.pageNumber);
-    // Newest page first on the (ticketId, id) index; each page is returned oldest to newest.
+    const { nextId, minUpdatedAt, pageNumber } = request.query;
+    // A cursor page starts below the id it names, so messages arriving meanwhile neither repeat nor push rows off.
+    const { offset } = nextId ? { offset: 0 } : offsetOf(pageNumber);
+    // The conversation with the contact on this connection: this ticket's messages and, further up, those of its
+    // earlier tickets (core §2: "conversation closed/started" separators where the ticket changes; issue 32).
+    const conversation = () => Message.scoped(actor.companyId).whereIn('ticketId', conversationTickets(actor.companyId, ticket));
+    const page = conversation();
+    if (nextId) page.where('id', '<', nextId);
+    if (minUpdatedAt) page.where('updatedAt', '>=', toDbTime(clientDateTime(minUpdatedAt, 'querystring/minUpdatedAt')));
+    // Newest page first; each page is returned oldest to newest.
     const [rows, count] = await Promise.all([
-      Message.scoped(actor.companyId).where('ticketId', ticket.id).orderBy('id', 'desc').limit(PAGE_SIZE + 1).offset(offset),
-      Message.scoped(actor.companyId).where('ticketId', ticket.id).resultSize(),
+      page.orderBy('id', 'desc').limit(PAGE_SIZE + 1).offset(offset),
+      conversation().resultSize(),
     ]);
     const { items, hasMore } = pageResult(rows);
-    const messages = await withQuoted(actor.companyId, items.reverse());
+    const oldest = items[items.length - 1];
+    const messages = await withReactions(actor.companyId, await withQuoted(actor.companyId, items.reverse()));
     await app.pipeline.tickets.markRead(actor.companyId, ticket);
-    return { messages: messages.map(messageJson), ticket: await ticketView(actor.companyId, ticket), count, hasMore };
+    return {
+      messages: messages.map(messageJson), ticket: await ticketView(actor.companyId, ticket), count, hasMore,
+      ...(hasMore && oldest ? { nextId: Number(oldest.id) } : {}),
+    };
   });
 
   /** Multipart: every `medias` file is stored as it streams in; `body` fields pair with files in order. */
@@ -77,6 +106,14 @@ const messagesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return { files, bodies, quotedMsgId };
   }
 
+  /** A quoted message must be of this conversation (the ticket or the contact's earlier ones shown above it). */
+  async function quotedIn(companyId: number, ticket: Ticket, quotedId: number | null | undefined) {
+    if (!quotedId) return undefined;
+    const quoted = await Message.scoped(companyId).where('id', quotedId).whereIn('ticketId', conversationTickets(companyId, ticket)).select('id').first();
+    if (!quoted) throw notFound('ERR_NO_MESSAGE_FOUND', 'The quoted message is not in this conversation');
+    return quoted.id;
+  }
+
   app.post('/messages/:ticketId', {
     schema: {
       tags: ['messages'], params: TicketParams,
@@ -92,7 +129,14 @@ const messagesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const send = app.pipeline.sender.send;
     const sent: Message[] = [];
     if (request.isMultipart()) {
-      const { files, bodies, quotedMsgId } = await readMultipart(request, actor.companyId);
+      const { files, bodies, quotedMsgId: quotedId } = await readMultipart(request, actor.companyId);
+      let quotedMsgId: number | undefined;
+      try {
+        quotedMsgId = await quotedIn(actor.companyId, ticket, quotedId);
+      } catch (err) {
+        await Promise.all(files.map((f) => app.storage.remove(f.key)));
+        throw err;
+      }
       if (files.length === 0) {
         const body = bodies.join('\n');
         if (!body.trim()) throw badRequest('ERR_VALIDATION', 'Empty message', { field: 'body' });
@@ -107,15 +151,11 @@ const messagesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const input = (request.body ?? {}) as SendBody;
       const body = input.body ?? '';
       if (!body.trim()) throw badRequest('ERR_VALIDATION', 'Empty message', { field: 'body' });
-      let quotedMsgId: number | undefined;
-      if (input.quotedMsg?.id) {
-        const quoted = await Message.scoped(actor.companyId).where({ id: input.quotedMsg.id, ticketId: ticket.id }).select('id').first();
-        if (!quoted) throw notFound('ERR_NO_MESSAGE_FOUND', 'The quoted message is not in this ticket');
-        quotedMsgId = quoted.id;
-      }
+      const quotedMsgId = await quotedIn(actor.companyId, ticket, input.quotedMsgId ?? input.quotedMsg?.id);
       sent.push(await send({ companyId: actor.companyId, ticket, contact, body, userId: actor.id, quotedMsgId }));
     }
-    return { messages: sent.map(messageJson) };
+    // Just sent: no reaction yet (the list's reads carry them, so the answer has the same shape).
+    return { messages: sent.map((m) => ({ ...messageJson(m), reactions: [] })) };
   });
 
   async function ownMessage(request: FastifyRequest<{ Params: { id: number } }>) {

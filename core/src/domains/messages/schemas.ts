@@ -28,6 +28,7 @@ const MessageColumns = {
   read: Type.Boolean(),
   isDeleted: Type.Boolean(),
   isEdited: Type.Boolean(),
+  isForwarded: Type.Boolean(),
   status: MessageStatus,
   error: Nullable(Type.String()),
   quotedMsgId: Nullable(Type.Integer()),
@@ -43,9 +44,14 @@ const MessageColumns = {
 /** A quoted message: the same columns, without a quote of its own. */
 export const QuotedMessage = Type.Object(MessageColumns, open);
 
+/** An agent's reaction under a message (the contact's is `reaction`). */
+export const MessageReactionView = Type.Object({ userId: Type.Integer(), userName: Nullable(Type.String()), emoji: Type.String() });
+
 export const MessageView = Type.Object({
   ...MessageColumns,
   quotedMsg: Type.Optional(Nullable(QuotedMessage)),
+  /** With the message list and the events of a reaction or an edit; absent from other events (keep what you have). */
+  reactions: Type.Optional(Type.Array(MessageReactionView)),
 }, open);
 export type MessageView = Static<typeof MessageView>;
 
@@ -55,6 +61,22 @@ export const MessagePageReply = Type.Object({
   ticket: TicketView,
   count: Type.Integer(),
   hasMore: Type.Boolean(),
+  /** With hasMore: pass it back as `nextId` for the older page. */
+  nextId: Type.Optional(Type.Integer()),
 });
 
 export const SentMessagesReply = Type.Object({ messages: Type.Array(MessageView) });
+
+/** GET /messages/:messageId/history: the bodies a message had, oldest first, the current one last. */
+export const MessageHistoryReply = Type.Object({
+  messageId: Type.Integer(),
+  history: Type.Array(Type.Object({
+    body: Nullable(Type.String()),
+    /** When the message got this body: sent, or edited. */
+    createdAt: Type.String(),
+    /** Written by our side (an agent, the bot or the phone) or by the contact. */
+    fromMe: Type.Boolean(),
+    userId: Nullable(Type.Integer()),
+    userName: Nullable(Type.String()),
+  })),
+});

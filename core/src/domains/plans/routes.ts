@@ -16,11 +16,14 @@ const plansRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['plans'];
   const superOnly = { preHandler: app.requireSuper };
 
-  // Public: the sign-up page lists the plans to choose from.
-  app.get('/plans/list', {
-    config: { public: true },
-    schema: { tags, response: { 200: Type.Array(PlanReply) } },
-  }, async () => (await Plan.query().orderBy('value').orderBy('id')).map(planJson));
+  // Public: the sign-up page lists the plans to choose from. `/plans/listpublic` is the family's client's name
+  // for it: a static route, so /plans/:id (super user only) does not take it.
+  for (const url of ['/plans/list', '/plans/listpublic']) {
+    app.get(url, {
+      config: { public: true },
+      schema: { tags, response: { 200: Type.Array(PlanReply) } },
+    }, async () => (await Plan.query().orderBy('value').orderBy('id')).map(planJson));
+  }
 
   app.get('/plans/all', { ...superOnly, schema: { tags, response: { 200: Type.Array(PlanReply) } } },
     async () => (await Plan.query().orderBy('id')).map(planJson));

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { Queue, QueueOption } from '../../db/models/index.js';
+import { QueueOption } from '../../db/models/index.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { IdParams, OkReply } from '../../http/schemas.js';
 
@@ -30,7 +30,8 @@ const queueOptionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   };
   /** The queue must be the caller's; the parent must be an option of that same queue. */
   const checkPlace = async (companyId: number, queueId: number, parentId: number | null) => {
-    if (!(await Queue.scoped(companyId).findById(queueId))) throw notFound('ERR_NO_QUEUE_FOUND', 'Queue not found');
+    // Another company's queue or option is not found; the company's own option of another queue is a bad parent.
+    await app.references.assertOwned(companyId, { queue: { ids: queueId, field: 'body/queueId' }, queueOption: { ids: parentId, field: 'body/parentId' } });
     if (parentId !== null) {
       const parent = await QueueOption.scoped(companyId).findById(parentId);
       if (!parent || parent.queueId !== queueId) throw badRequest('ERR_INVALID_PARENT_OPTION', 'The parent option is not part of this queue');

@@ -5,9 +5,9 @@ import { conflict, notFound } from '../../http/errors.js';
 import { IdParams, OkReply } from '../../http/schemas.js';
 import { defaultSchedules } from '../../seed.js';
 import { isUniqueViolation } from '../../db/errors.js';
+import { OpeningHoursInput, openingHours } from '../companies/opening-hours.js';
+import { ASSIGNMENT_POLICIES } from '../assignment/policy.js';
 
-const Time = Type.String({ pattern: '^([01]\\d|2[0-3]):[0-5]\\d$' });
-const WeekdaySchedule = Type.Object({ weekday: Type.String({ maxLength: 30 }), weekdayEn: Type.String({ maxLength: 20 }), startTime: Time, endTime: Time });
 const Nullable = <T extends ReturnType<typeof Type.String> | ReturnType<typeof Type.Integer>>(t: T) => Type.Optional(Type.Union([t, Type.Null()]));
 const QueueBody = Type.Object({
   name: Type.String({ minLength: 2, maxLength: 50 }),
@@ -17,7 +17,13 @@ const QueueBody = Type.Object({
   outOfHoursMessage: Nullable(Type.String({ maxLength: 10_000 })),
   integrationId: Nullable(Type.Integer({ minimum: 1 })),
   promptId: Nullable(Type.Integer({ minimum: 1 })),
-  schedules: Type.Optional(Type.Array(WeekdaySchedule, { maxItems: 7 })),
+  schedules: Type.Optional(OpeningHoursInput),
+  /** Automatic assignment (issue 30): manual (Accept), round-robin or least-busy, and the agents' cap of live tickets. */
+  assignment: Type.Optional(Type.Union(ASSIGNMENT_POLICIES.map((p) => Type.Literal(p)))),
+  assignmentCap: Nullable(Type.Integer({ minimum: 1, maximum: 1000 })),
+  /** SLA targets in minutes (null: the company's default settings). */
+  slaFirstResponseMinutes: Nullable(Type.Integer({ minimum: 1, maximum: 525_600 })),
+  slaResolutionMinutes: Nullable(Type.Integer({ minimum: 1, maximum: 525_600 })),
 });
 const QueueReply = Type.Object({ id: Type.Integer(), name: Type.String(), color: Type.String() }, { additionalProperties: true });
 
@@ -51,13 +57,20 @@ const queuesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/queue/:id', { schema: { tags: ['queues'], params: IdParams, response: { 200: QueueReply } } }, async (request) =>
     (await find(request.user.companyId, request.params.id)).toJSON());
 
+  /** A queue's bot: its prompt and integration must be the company's (rows of the prompts and integrations plugins). */
+  const queueRefs = (body: { integrationId?: number | null; promptId?: number | null }) => ({
+    integration: { ids: body.integrationId, field: 'body/integrationId' }, prompt: { ids: body.promptId, field: 'body/promptId' },
+  });
+
   app.post('/queue', { preHandler: app.requireAdmin, schema: { tags: ['queues'], body: QueueBody, response: { 200: QueueReply } } }, async (request) => {
     const companyId = request.user.companyId;
     const current = await Queue.scoped(companyId).resultSize();
     await app.tenancy.assertWithinLimit(companyId, 'queues', current);
+    await app.references.assertOwned(companyId, queueRefs(request.body));
     const { schedules, ...fields } = request.body;
     try {
-      const queue = await Queue.scoped(companyId).insertAndFetch({ ...fields, name: fields.name.trim(), schedules: schedules?.length ? schedules : defaultSchedules() } as Partial<Queue>);
+      const queue = await Queue.scoped(companyId).insertAndFetch({ ...fields, name: fields.name.trim(), schedules: openingHours(schedules)?.length ? openingHours(schedules) : defaultSchedules() } as Partial<Queue>);
+      app.pipeline.connections.invalidate();
       emit(companyId, { action: 'create', queue });
       return queue.toJSON();
     } catch (err) {
@@ -69,7 +82,11 @@ const queuesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put('/queue/:id', { preHandler: app.requireAdmin, schema: { tags: ['queues'], params: IdParams, body: Type.Partial(QueueBody), response: { 200: QueueReply } } }, async (request) => {
     const companyId = request.user.companyId;
     const queue = await find(companyId, request.params.id);
-    const patch = { ...request.body } as Partial<Queue>;
+    await app.references.assertOwned(companyId, queueRefs(request.body));
+    const { schedules, ...fields } = request.body;
+    // No hours given (`{}`: the hours tab never opened) keeps the stored ones.
+    const hours = openingHours(schedules);
+    const patch = { ...fields, ...(hours ? { schedules: hours } : {}) } as Partial<Queue>;
     if (patch.name) patch.name = patch.name.trim();
     try {
       if (Object.keys(patch).length) await queue.$query().patch(patch);
@@ -78,6 +95,10 @@ const queuesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       throw err;
     }
     const updated = await find(companyId, queue.id);
+    // The pipeline reads queues from its connection cache: a new policy applies to the next ticket, and a queue that
+    // now assigns (or allows more per agent) hands out what was waiting.
+    app.pipeline.connections.invalidate();
+    if (request.body.assignment !== undefined || request.body.assignmentCap !== undefined) await app.pipeline.assignment.pickUp(companyId, queue.id);
     emit(companyId, { action: 'update', queue: updated });
     return updated.toJSON();
   });

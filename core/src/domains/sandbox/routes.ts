@@ -4,7 +4,7 @@ import { Value } from '@sinclair/typebox/value';
 import type { FastifyRequest } from 'fastify';
 import { Whatsapp } from '../../db/models/index.js';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
-import { AnyObject, OkReply, PAGE_SIZE, offsetOf, pageOf, pageResult } from '../../http/schemas.js';
+import { OkReply, PAGE_SIZE, offsetOf, pageOf, pageResult } from '../../http/schemas.js';
 import { MEDIA_LIMITS } from '../../storage/index.js';
 import { SandboxProvider, type SimulatedInbound } from '../../messaging/providers/sandbox.js';
 import { SandboxOutbox } from '../../messaging/providers/sandbox-outbox.js';
@@ -18,8 +18,33 @@ const InboundBody = Type.Object({
   // A provider id chosen by the caller simulates the network delivering the same event again
   // (a replay after a reconnect): the pipeline must store it once.
   providerId: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_.-]{1,100}$' })),
+  // The contact edits (body: the new text), reacts to (body: the emoji, '' removes) or deletes one of its messages.
+  action: Type.Optional(Type.Union([Type.Literal('edit'), Type.Literal('reaction'), Type.Literal('delete')])),
+  targetProviderId: Type.Optional(Type.String({ minLength: 1, maxLength: 191 })),
 });
 type InboundBody = Static<typeof InboundBody>;
+const NullableString = Type.Union([Type.String(), Type.Null()]);
+/** What the simulated phone network received from a sandbox connection (typed to the edge: issue 27). */
+const OutboxRecord = Type.Object({
+  id: Type.Integer(),
+  whatsappId: Type.Integer(),
+  providerId: Type.String(),
+  to: Type.String(),
+  body: NullableString,
+  mediaUrl: NullableString,
+  ack: Type.Integer(),
+  deletedAt: NullableString,
+  /** A message, or a reaction (body: the emoji, '' removed it) to `targetProviderId` (issue 28). */
+  kind: Type.Union([Type.Literal('message'), Type.Literal('reaction')]),
+  targetProviderId: NullableString,
+  /** A reply: the message it quotes. */
+  quotedProviderId: NullableString,
+  forwarded: Type.Boolean(),
+  /** When the agent last edited it (the body is the new text). */
+  editedAt: NullableString,
+  createdAt: Type.String(),
+  updatedAt: Type.String(),
+});
 
 /** A multipart inbound: the text fields plus one file held in memory (it goes straight to the pipeline). */
 async function readMultipart(request: FastifyRequest): Promise<SimulatedInbound> {
@@ -87,6 +112,7 @@ const sandboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => {
     await sandboxOf(request, request.params.connectionId);
     const input: SimulatedInbound = request.isMultipart() ? await readMultipart(request) : (request.body as InboundBody);
+    if (input.action && !input.targetProviderId) throw badRequest('ERR_VALIDATION', 'An action names the message it changes', { field: 'body/targetProviderId' });
     const media = input.media && { ...input.media, data: input.media.data.toString('base64') };
     return { providerId: await onSandbox<string>(request.params.connectionId, 'sandbox.inbound', [{ ...input, media }]) };
   });
@@ -97,7 +123,7 @@ const sandboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
       tags: ['sandbox'],
       params: Params,
       querystring: Type.Object({ pageNumber: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })) }),
-      response: { 200: pageOf('records', AnyObject) },
+      response: { 200: pageOf('records', OutboxRecord) },
     },
   }, async (request) => {
     const row = await sandboxOf(request, request.params.connectionId);

@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import { Contact, Schedule, Whatsapp } from '../../db/models/index.js';
 import { toDbTime } from '../../db/time.js';
 import { conflict, notFound } from '../../http/errors.js';
-import { IdParams, OkReply, PAGE_SIZE, PagingQuery, offsetOf, pageResult } from '../../http/schemas.js';
+import { ClientDateTime, IdParams, OkReply, PAGE_SIZE, PagingQuery, clientDateTime, offsetOf, pageResult } from '../../http/schemas.js';
 import { contactNameContains } from '../../db/search.js';
 import { likeAnywhere, LIKE_ESCAPE } from '../../db/like.js';
 import { receiveMedia } from '../files/media-upload.js';
@@ -14,7 +14,7 @@ import { createScheduleDelivery } from './delivery.js';
 const ScheduleBody = Type.Object({
   body: Type.String({ minLength: 5, maxLength: 10_000 }),
   contactId: Type.Integer({ minimum: 1 }),
-  sendAt: Type.Optional(Type.String({ format: 'date-time' })),
+  sendAt: Type.Optional(ClientDateTime),
   whatsappId: Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.Null()])),
 });
 const ScheduleReply = Type.Object({ id: Type.Integer(), body: Type.String(), sendAt: Type.String(), status: Type.String() }, { additionalProperties: true });
@@ -78,7 +78,7 @@ const schedulesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const companyId = request.user.companyId;
     const { body, contactId, whatsappId } = request.body;
     await assertTargets(companyId, contactId, whatsappId);
-    const sendAt = toDbTime(request.body.sendAt ?? Date.now() + HOUR);
+    const sendAt = toDbTime(request.body.sendAt ? clientDateTime(request.body.sendAt, 'body/sendAt') : Date.now() + HOUR);
     const created = await Schedule.scoped(companyId).insert({ body, contactId, whatsappId: whatsappId ?? null, sendAt, status: 'PENDENTE', userId: request.user.id } as Partial<Schedule>);
     const row = await find(companyId, created.id);
     await delivery.enqueue(row);
@@ -96,7 +96,7 @@ const schedulesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (body !== undefined) patch.body = body;
     if (contactId !== undefined) patch.contactId = contactId;
     if (whatsappId !== undefined) patch.whatsappId = whatsappId;
-    if (sendAt !== undefined) patch.sendAt = toDbTime(sendAt);
+    if (sendAt !== undefined) patch.sendAt = toDbTime(clientDateTime(sendAt, 'body/sendAt'));
     // Editing a failed schedule gives it another go.
     if (row.status === 'ERRO') Object.assign(patch, { status: 'PENDENTE', error: null });
     // Only a still-pending row is changed: a job may have claimed it meanwhile.

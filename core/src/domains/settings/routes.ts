@@ -2,40 +2,57 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { Company, Setting } from '../../db/models/index.js';
 import { badRequest, forbidden, notFound } from '../../http/errors.js';
-import { MAX_VALUE, SECRET_KEYS, SUPER_ONLY_KEYS, isKnownKey, rejectedValue } from './values.js';
+import { MAX_VALUE, SECRET_KEYS, SUPER_ONLY_KEYS, isKnownKey, outOfRange, rejectedValue } from './values.js';
+import { SettingReply, settingsShown } from './shown.js';
+import { RETENTION_KEY, assertWithinRetentionMaximum } from '../../privacy/retention.js';
+import { brandingValueRejected, isBrandingKey, isImageKey } from '../branding/keys.js';
+import { brandingCompanyId } from '../branding/service.js';
 
-const SettingReply = Type.Object({ key: Type.String(), value: Type.Union([Type.String(), Type.Null()]) });
+const KeyParams = Type.Object({ key: Type.String({ minLength: 1, maxLength: 100 }) });
 
 const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['settings'];
   const { secrets } = app.atrium;
-  // Secret settings (the payment gateway's keys) are sealed at rest and leave the server masked, to everyone.
-  const shown = (key: string, value: string | null) => (SECRET_KEYS.has(key) ? (value ? secrets.maskStored(value) : '') : value);
+  const shownSettings = settingsShown(secrets);
+  const shown = shownSettings.value;
 
-  app.get('/settings', { schema: { tags, response: { 200: Type.Array(SettingReply) } } }, async (request) => {
+  app.get('/settings', { schema: { tags, response: { 200: Type.Array(SettingReply) } } }, async (request) =>
+    shownSettings.list(await app.tenancy.settings.all(request.user.companyId)));
+
+  // One setting (the family's client reads them one by one): the same value the list shows.
+  app.get('/settings/:key', { schema: { tags, params: KeyParams, response: { 200: SettingReply } } }, async (request) => {
     const values = await app.tenancy.settings.all(request.user.companyId);
-    return [...values.entries()].map(([key, value]) => ({ key, value: shown(key, value) }));
+    const { key } = request.params;
+    if (!values.has(key)) throw notFound('ERR_NO_SETTING_FOUND', `No setting "${key}"`);
+    return { key, value: shown(key, values.get(key) ?? null) };
   });
 
   app.put('/settings/:key', {
     preHandler: app.requireAdmin,
     schema: {
       tags,
-      params: Type.Object({ key: Type.String({ minLength: 1, maxLength: 100 }) }),
+      params: KeyParams,
       body: Type.Object({ value: Type.String({ maxLength: MAX_VALUE }) }),
       response: { 200: SettingReply },
     },
   }, async (request) => {
-    const { companyId } = request.user;
     const { key } = request.params;
+    // Branding is the platform's, kept on the operator's company whichever super user writes it.
+    const companyId = isBrandingKey(key) ? (await brandingCompanyId()) ?? request.user.companyId : request.user.companyId;
     let value = request.body.value.trim();
     // Known keys, or keys a plugin has stored for this company.
     if (!isKnownKey(key) && !(await Setting.scoped(companyId).findOne({ key }))) {
       throw notFound('ERR_NO_SETTING_FOUND', `No setting "${key}"`);
     }
     if (SUPER_ONLY_KEYS.has(key) && !request.user.super) throw forbidden('ERR_NO_PERMISSION', `Only the super user may change ${key}`);
+    if (isImageKey(key)) throw badRequest('ERR_INVALID_SETTING_VALUE', `${key} is an image: upload it to POST /settings/branding/${key}`, { field: 'body/value', allowed: 'an uploaded image' });
+    const branding = brandingValueRejected(key, value);
+    if (branding) throw badRequest('ERR_INVALID_SETTING_VALUE', `${key} accepts ${branding}`, { field: 'body/value', allowed: branding });
     const allowed = rejectedValue(key, value);
     if (allowed) throw badRequest('ERR_INVALID_SETTING_VALUE', `${key} accepts ${allowed.join(', ')}`, { field: 'body/value', allowed });
+    const range = outOfRange(key, value);
+    if (range) throw badRequest('ERR_INVALID_SETTING_VALUE', `${key} accepts a whole number from ${range.min} to ${range.max}`, { field: 'body/value', ...range, allowed: `${range.min}–${range.max}` });
+    if (key === RETENTION_KEY) await assertWithinRetentionMaximum(app, Number(value || 0));
     // A secret that comes back as its own mask (the console re-saving the form) keeps the stored value.
     if (SECRET_KEYS.has(key)) value = secrets.keepSecretIfMasked(value, await app.tenancy.settings.get(companyId, key)) ?? '';
     const row = await app.tenancy.settings.set(companyId, key, value);

@@ -1,6 +1,8 @@
 import { DEFAULT_SETTINGS } from '../../tenancy/settings.js';
+import { RETENTION_KEY, RETENTION_MAX_KEY, RETENTION_MONTHS_LIMIT } from '../../privacy/retention.js';
+import { BRANDING_TEXT_KEYS, BRANDING_IMAGE_KEYS } from '../branding/keys.js';
 
-const TOGGLES = ['userRating', 'call', 'CheckMsgIsGroup', 'sendGreetingAccepted', 'sendMsgTransfTicket', 'sendGreetingMessageOneQueues'];
+const TOGGLES = ['userRating', 'call', 'CheckMsgIsGroup', 'sendGreetingAccepted', 'sendMsgTransfTicket', 'sendGreetingMessageOneQueues', 'requireTwoFactor'];
 
 /** The values each known key accepts; undefined means any text (up to MAX_VALUE). */
 const ALLOWED: Record<string, readonly string[]> = {
@@ -16,15 +18,37 @@ const ALLOWED: Record<string, readonly string[]> = {
  * known keys, but not seeded into every company's settings.
  */
 export const BILLING_KEYS = new Set(['billingGateway', 'pixKey', 'pixMerchantName', 'pixMerchantCity', 'asaasUrl', 'asaasWebhookToken']);
+/**
+ * The platform operator's other settings (the super user's company): the retention ceiling (privacy/retention.ts)
+ * and the white-label branding (domains/branding: images are uploaded, not PUT).
+ */
+export const PLATFORM_KEYS = new Set<string>([RETENTION_MAX_KEY, ...BRANDING_TEXT_KEYS, ...BRANDING_IMAGE_KEYS]);
+
+/** Whole-number settings and their range (months, minutes), 0 meaning off. */
+const RANGES: Record<string, { min: number; max: number }> = {
+  [RETENTION_KEY]: { min: 0, max: RETENTION_MONTHS_LIMIT },
+  [RETENTION_MAX_KEY]: { min: 0, max: RETENTION_MONTHS_LIMIT },
+  // SLA targets in minutes (up to a year).
+  slaFirstResponseMinutes: { min: 0, max: 525_600 },
+  slaResolutionMinutes: { min: 0, max: 525_600 },
+};
+
+/** Undefined when the value suits the key's range (or the key has none), else the range. */
+export function outOfRange(key: string, value: string): { min: number; max: number } | undefined {
+  const range = RANGES[key];
+  if (!range) return undefined;
+  const n = value === '' ? 0 : Number(value);
+  return Number.isInteger(n) && n >= range.min && n <= range.max ? undefined : range;
+}
 
 export const MAX_VALUE = 5000;
 
 /** Keys only the super user may change: the payment gateway token belongs to the platform's operator. */
-export const SUPER_ONLY_KEYS = new Set(['asaas', ...BILLING_KEYS]);
+export const SUPER_ONLY_KEYS = new Set(['asaas', ...BILLING_KEYS, ...PLATFORM_KEYS]);
 /** Keys whose value is a secret: shown to the super user only. */
 export const SECRET_KEYS = new Set(['asaas', 'asaasWebhookToken']);
 
-export const isKnownKey = (key: string) => Object.prototype.hasOwnProperty.call(DEFAULT_SETTINGS, key) || BILLING_KEYS.has(key);
+export const isKnownKey = (key: string) => Object.prototype.hasOwnProperty.call(DEFAULT_SETTINGS, key) || BILLING_KEYS.has(key) || PLATFORM_KEYS.has(key);
 
 /** Undefined when the value is acceptable for the key, else the list of accepted values. */
 export function rejectedValue(key: string, value: string): readonly string[] | undefined {

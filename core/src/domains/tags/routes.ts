@@ -1,7 +1,8 @@
+import type { Knex } from 'knex';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
-import { Tag } from '../../db/models/index.js';
+import { Contact, Tag } from '../../db/models/index.js';
 import { visibleTicket } from '../tickets/access.js';
 import { dbNow } from '../../db/time.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
@@ -103,29 +104,55 @@ const tagsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return { message: 'Tag deleted' };
   });
 
-  // Replaces a ticket's tags with the given set; the ticket must be one the caller may see (core §6) and every
-  // tag the company's. The change is the ticket's: it is announced as a ticket update (its view carries the
-  // tags) to the ticket's audience only, never company-wide (a `tag` event would tell every agent which
-  // tags a ticket they may not see carries).
+  /** The company's tags with these ids, or a 404 when one is not (another company's tag is not found either). */
+  const tagsById = async (companyId: number, requested: { id: number }[]) => {
+    const ids = [...new Set(requested.map((t) => t.id))];
+    const tags = ids.length ? await Tag.scoped(companyId).whereIn('id', ids) : [];
+    if (tags.length !== ids.length) throw notFound('ERR_NO_TAG_FOUND', 'One of the tags does not exist');
+    return tags.sort((a, b) => a.name.localeCompare(b.name));
+  };
+  /**
+   * Replaces the rows of a link table for one owner (its companyId included) with the given tags. The table is named
+   * literally by the caller, so the raw-query audit (core/test/tenancy/raw-queries.test.ts) sees each one.
+   */
+  const replaceLinks = (links: (trx: Knex.Transaction) => Knex.QueryBuilder, owner: Record<string, number>, tags: Tag[]) => app.knex.transaction(async (trx) => {
+    await links(trx).where(owner).delete();
+    if (tags.length) await links(trx).insert(tags.map((tag) => ({ ...owner, tagId: tag.id, createdAt: dbNow() })));
+  });
+
+  // Replaces a ticket's tags, or a contact's (`contactId`: the family's client tags the contact), with the given
+  // set. A ticket must be one the caller may see (core §6) and every tag the company's. A ticket's change is
+  // announced as a ticket update (its view carries the tags) to the ticket's audience only, never company-wide
+  // (a `tag` event would tell every agent which tags a ticket they may not see carries); a contact's as a contact update.
   app.post('/tags/sync', {
     schema: {
       tags: ['tags'],
-      body: Type.Object({ ticketId: Type.Integer({ minimum: 1 }), tags: Type.Array(Type.Object({ id: Type.Integer({ minimum: 1 }) }, { additionalProperties: true }), { maxItems: 200 }) }),
-      response: { 200: Type.Object({ ticketId: Type.Integer(), tags: Type.Array(TagReply) }) },
+      body: Type.Object({
+        ticketId: Type.Optional(Type.Integer({ minimum: 1 })),
+        contactId: Type.Optional(Type.Integer({ minimum: 1 })),
+        tags: Type.Array(Type.Object({ id: Type.Integer({ minimum: 1 }) }, { additionalProperties: true }), { maxItems: 200 }),
+      }),
+      response: { 200: Type.Object({ ticketId: Type.Optional(Type.Integer()), contactId: Type.Optional(Type.Integer()), tags: Type.Array(TagReply) }) },
     },
   }, async (request) => {
     const companyId = request.user.companyId;
-    const ticket = await visibleTicket(request.user, request.body.ticketId);
-    const ids = [...new Set(request.body.tags.map((t) => t.id))];
-    const tags = ids.length ? await Tag.scoped(companyId).whereIn('id', ids) : [];
-    if (tags.length !== ids.length) throw badRequest('ERR_NO_TAG_FOUND', 'One of the tags does not exist');
-    await app.knex.transaction(async (trx) => {
-      await trx('ticketTags').where({ companyId, ticketId: ticket.id }).delete();
-      if (ids.length) await trx('ticketTags').insert(ids.map((tagId) => ({ companyId, ticketId: ticket.id, tagId, createdAt: dbNow() })));
-    });
-    const out = tags.sort((a, b) => a.name.localeCompare(b.name)).map(serialize);
-    await app.pipeline.tickets.emitChange(companyId, ticket.id, { changed: ['tags'], userId: request.user.id });
-    return { ticketId: ticket.id, tags: out };
+    const { ticketId, contactId } = request.body;
+    if (ticketId === undefined && contactId === undefined) throw badRequest('ERR_VALIDATION', 'ticketId or contactId is required', { field: 'body/ticketId' });
+    // A contact named is the company's, even beside a ticket (which then wins): no foreign id passes unchecked.
+    const contact = contactId === undefined ? undefined : await Contact.scoped(companyId).findById(contactId);
+    if (contactId !== undefined && !contact) throw notFound('ERR_NO_CONTACT_FOUND', 'Contact not found');
+    if (ticketId !== undefined) {
+      const ticket = await visibleTicket(request.user, ticketId);
+      const tags = await tagsById(companyId, request.body.tags);
+      await replaceLinks((trx) => trx('ticketTags'), { companyId, ticketId: ticket.id }, tags);
+      await app.pipeline.tickets.emitChange(companyId, ticket.id, { changed: ['tags'], userId: request.user.id });
+      return { ticketId: ticket.id, tags: tags.map(serialize) };
+    }
+    const tags = await tagsById(companyId, request.body.tags);
+    await replaceLinks((trx) => trx('contactTags'), { companyId, contactId: contact!.id }, tags);
+    const out = tags.map(serialize);
+    app.bus.emit(companyId, 'contact', { action: 'update', contact: { ...contact!.toJSON(), tags: out } });
+    return { contactId: contact!.id, tags: out };
   });
 };
 

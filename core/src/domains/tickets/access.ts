@@ -1,9 +1,9 @@
 import type { AuthUser } from '../../auth/index.js';
-import { cachedActor } from '../../db/actor-cache.js';
-import { Ticket, User } from '../../db/models/index.js';
+import { loadCaller } from '../../auth/caller.js';
+import { Ticket } from '../../db/models/index.js';
 import { forbidden, notFound } from '../../http/errors.js';
 
-/** The caller with what ticket permissions depend on (core §6). */
+/** The caller with what ticket permissions depend on (core §6): a part of the request's `Caller` (auth/caller.ts). */
 export interface Actor {
   id: number;
   companyId: number;
@@ -14,26 +14,11 @@ export interface Actor {
   name: string;
 }
 
-/** The caller as the ticket routes check them, cached for a moment per process (db/actor-cache.ts says when it is forgotten). */
-export function loadActor(user: Pick<AuthUser, 'id' | 'companyId'>): Promise<Actor> {
-  return cachedActor(User.knex(), user.companyId, user.id, () => readActor(user));
-}
-
-/** The caller as stored now (the socket bus reads it so when it places a user's sockets in rooms). */
-export async function readActor(user: Pick<AuthUser, 'id' | 'companyId'>): Promise<Actor> {
-  // Two small reads side by side: a graph fetch of the queues cost more CPU than both (every ticket request loads the actor).
-  const [[row], queues] = await Promise.all([
-    User.plainRows<User>(User.scoped(user.companyId).where('users.id', user.id).select('id', 'companyId', 'name', 'profile', 'super', 'allTicket', 'whatsappId')),
-    User.knex()('userQueues').where({ companyId: user.companyId, userId: user.id }).select('queueId') as Promise<Array<{ queueId: number }>>,
-  ]);
-  if (!row) throw notFound('ERR_NO_USER_FOUND');
-  return {
-    id: row.id, companyId: row.companyId, name: row.name,
-    isAdmin: row.profile === 'admin' || row.super,
-    allTicket: row.allTicket === 'enabled',
-    queueIds: queues.map((q) => Number(q.queueId)),
-    whatsappId: row.whatsappId ?? null,
-  };
+/** The caller as the ticket routes check them, cached for a moment per process (db/caller-cache.ts says when it is forgotten). */
+export async function loadActor(user: Pick<AuthUser, 'id' | 'companyId'>): Promise<Actor> {
+  const caller = await loadCaller(user.companyId, user.id);
+  if (!caller) throw notFound('ERR_NO_USER_FOUND');
+  return caller;
 }
 
 /**

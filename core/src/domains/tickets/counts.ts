@@ -15,7 +15,8 @@ const realIds = (ids: number[]) => ids.filter((id) => id > 0);
 /**
  * The number of tickets `listTickets` would match with this filter, read from `ticketCounts` (a few rows a
  * company) instead of counting the tickets. Mirrors the list's conditions one for one: an id list that
- * held only ids no ticket can have (0, negatives) matches nothing, as `IN (0)` does on the tickets.
+ * held only ids no ticket can have (0, negatives) matches nothing, as `IN (0)` does on the tickets (a queue
+ * list still matches the tickets without a queue, as the list does).
  */
 export async function keptTicketCount(actor: Actor, filter: CountFilter): Promise<number> {
   const q = Ticket.knex()('ticketCounts').where('companyId', actor.companyId);
@@ -31,7 +32,8 @@ export async function keptTicketCount(actor: Actor, filter: CountFilter): Promis
       });
     });
   }
-  if (filter.queueIds?.length) q.whereIn('queueId', realIds(filter.queueIds).length ? realIds(filter.queueIds) : [-1]);
+  // As the list: the chosen queues and the tickets without one (kept as queue 0).
+  if (filter.queueIds?.length) q.whereIn('queueId', [...realIds(filter.queueIds), 0]);
   if (filter.users?.length) q.whereIn('userId', realIds(filter.users).length ? realIds(filter.users) : [-1]);
   const row = await q.sum({ total: 'n' }).first() as { total: number | string | null } | undefined;
   return Number(row?.total ?? 0);

@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import type { AuthUser } from '../../auth/index.js';
 import { Ticket } from '../../db/models/index.js';
 import { forbidden, notFound } from '../../http/errors.js';
-import { IdParams, OkReply } from '../../http/schemas.js';
+import { ClientDateTime, IdParams, OkReply } from '../../http/schemas.js';
 import { canSee, loadActor } from './access.js';
 import { listTickets } from './list.js';
 import { TicketListReply, TicketView } from './schemas.js';
@@ -25,6 +25,9 @@ const ListQuery = Type.Object({
   showAll: Type.Optional(Type.String({ enum: ['true', 'false'] })),
   queueIds: Type.Optional(JsonIds),
   withUnreadMessages: Type.Optional(Type.String({ enum: ['true', 'false'] })),
+  nextUpdatedAt: Type.Optional(ClientDateTime),
+  nextTicketId: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647 })),
+  minUpdatedAt: Type.Optional(ClientDateTime),
 });
 
 const CreateBody = Type.Object({
@@ -79,7 +82,13 @@ const ticketsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.put('/tickets/:id', {
     schema: { tags: ['tickets'], params: IdParams, body: UpdateBody, response: { 200: TicketView } },
-  }, async (request) => tickets().update(await loadActor(request.user), request.params.id, request.body));
+  }, async (request) => {
+    const { promptId, integrationId } = request.body;
+    await app.references.assertOwned(request.user.companyId, {
+      prompt: { ids: promptId, field: 'body/promptId' }, integration: { ids: integrationId, field: 'body/integrationId' },
+    });
+    return tickets().update(await loadActor(request.user), request.params.id, request.body);
+  });
 
   app.delete('/tickets/:id', {
     preHandler: app.requireAdmin,

@@ -58,6 +58,12 @@ export const TicketColumns = {
   acceptedAt: Time,
   closedAt: Time,
   lastInboundAt: Time,
+  /** SLA (domains/sla): due times (calendar time), the first agent answer, and the breaches the due-time job found. */
+  firstResponseDueAt: Type.Optional(Time),
+  resolutionDueAt: Type.Optional(Time),
+  firstRespondedAt: Type.Optional(Time),
+  firstResponseBreached: Type.Optional(Type.Boolean()),
+  resolutionBreached: Type.Optional(Type.Boolean()),
   /** The responder holding the conversation ('@handoff' after a bot gave it to people). */
   botOwner: Type.Optional(Nullable(Type.String())),
   createdAt: Type.String(),
@@ -80,4 +86,7 @@ export const TicketListReply = Type.Object({
   tickets: Type.Array(TicketView),
   hasMore: Type.Boolean(),
   count: Type.Optional(Type.Integer()),
+  /** Where the next page starts (with hasMore): pass both back for it. */
+  nextUpdatedAt: Type.Optional(Type.String()),
+  nextTicketId: Type.Optional(Type.Integer()),
 });

@@ -218,6 +218,8 @@ export function createTicketService(deps: PipelineDeps, sender: MessageSender, o
    * (the agents' lists update live, and the old audience drops it) and passed to onTicketUpdate.
    */
   async function releaseUser(companyId: number, userId: number, byUserId?: number) {
+    // No longer a candidate for automatic assignment: the released tickets must go to someone else.
+    await User.scoped(companyId).where('id', userId).patch({ online: false, away: true } as Partial<User>);
     const held = await Ticket.scoped(companyId).where({ userId }).whereNot('status', 'closed');
     for (const ticket of held) {
       const released = await Ticket.scoped(companyId).patchAndFetchById(ticket.id, { status: 'pending', userId: null } as Partial<Ticket>);

@@ -2,10 +2,11 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import { User } from '../../db/models/index.js';
-import { AppError, forbidden, notFound } from '../../http/errors.js';
+import { AppError, badRequest, forbidden, notFound } from '../../http/errors.js';
 import { IdParams, OkReply, PAGE_SIZE, PagingQuery, offsetOf, pageOf, pageResult } from '../../http/schemas.js';
 import { hashPassword } from '../../util/password.js';
 import { isUniqueViolation } from '../../db/errors.js';
+import { assertNotLocked, checkPassword } from '../../auth/password-check.js';
 import { likeAnywhere } from '../../db/like.js';
 import { UserCreateBody, UserReply, UserUpdateBody, userJson } from './schemas.js';
 import { assertEmailFree, assertOwnRefs, loadUser, sameSet, setUserQueues } from './service.js';
@@ -16,9 +17,6 @@ const emailTaken = () => new AppError('ERR_EMAIL_IN_USE', 409, 'This e-mail is a
 const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['users'];
   const emit = (companyId: number, payload: Record<string, unknown>) => app.bus.emit(companyId, 'user', payload);
-  // The change is saved either way: a failure here (Redis) leaves the sockets' rooms as they were until they reconnect.
-  const refreshRooms = (companyId: number, userId: number) =>
-    app.bus.refreshUserRooms(companyId, userId).catch((err) => app.log.warn({ err, userId }, 'could not move the user\'s sockets to their new rooms'));
   const findUser = async (companyId: number, id: number) => {
     const user = await loadUser(companyId, id);
     if (!user) throw notFound('ERR_NO_USER_FOUND', 'User not found');
@@ -71,6 +69,7 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       created = await User.scoped(companyId).insertAndFetch({
         name: body.name.trim(), email, passwordHash: await hashPassword(password),
         profile: body.profile ?? 'user', allTicket: body.allTicket ?? 'desabled', whatsappId: body.whatsappId ?? null, super: body.super ?? false,
+        assignmentCap: body.assignmentCap ?? null,
       } as Partial<User>);
     } catch (err) {
       if (isUniqueViolation(err)) throw emailTaken();
@@ -84,9 +83,10 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.put('/users/:id', {
     schema: { tags, params: IdParams, body: UserUpdateBody, response: { 200: UserReply } },
-  }, async (request) => {
+  }, async (request, reply) => {
     const { companyId } = request.user;
-    const body = request.body;
+    // An empty password (the form's untouched field) keeps the password.
+    const body = { ...request.body, password: request.body.password || undefined, currentPassword: request.body.currentPassword || undefined };
     const target = await findUser(companyId, request.params.id);
     const admin = isAdmin(request);
     if (!admin && target.id !== request.user.id) throw forbidden('ERR_NO_PERMISSION', 'You may only change your own account');
@@ -98,8 +98,9 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const changed = (body.profile !== undefined && body.profile !== target.profile)
         || (body.allTicket !== undefined && body.allTicket !== target.allTicket)
         || (body.whatsappId !== undefined && (body.whatsappId ?? null) !== (target.whatsappId ?? null))
+        || (body.assignmentCap !== undefined && (body.assignmentCap ?? null) !== (target.assignmentCap ?? null))
         || (body.queueIds !== undefined && !sameSet(body.queueIds, (target.queues ?? []).map((q) => q.id)));
-      if (changed) throw forbidden('ERR_NO_PERMISSION', 'Only an admin may change profile, queues, ticket visibility or connection');
+      if (changed) throw forbidden('ERR_NO_PERMISSION', 'Only an admin may change profile, queues, ticket visibility, connection or assignment cap');
     }
     const email = body.email?.trim().toLowerCase();
     if (email && email !== target.email) await assertEmailFree(email, target.id);
@@ -111,23 +112,33 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (body.profile !== undefined) patch.profile = body.profile;
     if (body.allTicket !== undefined) patch.allTicket = body.allTicket;
     if (body.whatsappId !== undefined) patch.whatsappId = body.whatsappId;
+    if (body.assignmentCap !== undefined) patch.assignmentCap = body.assignmentCap;
     if (body.super !== undefined && request.user.super) patch.super = body.super;
-    if (body.password !== undefined) {
-      patch.passwordHash = await hashPassword(body.password);
-      // Someone else reset the password: end the user's other sessions.
-      if (target.id !== request.user.id) patch.tokenVersion = target.tokenVersion + 1;
+    const ownPassword = body.password !== undefined && target.id === request.user.id;
+    if (ownPassword) {
+      // One's own password only with the current one (core §4 sessions; docs/security.md).
+      assertNotLocked(target);
+      if (!body.currentPassword || !(await checkPassword(target, body.currentPassword))) {
+        throw badRequest('ERR_INVALID_CURRENT_PASSWORD', 'The current password is missing or wrong', { field: 'currentPassword' });
+      }
     }
+    if (body.password !== undefined) patch.passwordHash = await hashPassword(body.password);
     try {
-      if (Object.keys(patch).length > 0) await target.$query().patch(patch);
+      // A new password ends the user's sessions (any copy of their refresh token, their access tokens and
+      // sockets); one's own change opens a new session for the caller (its refresh cookie; the console
+      // refreshes its access token once).
+      if (ownPassword) await app.sessionTokens.open(target, reply, { patch });
+      else if (body.password !== undefined) await app.sessionTokens.endAll(target, patch);
+      else if (Object.keys(patch).length > 0) await target.$query().patch(patch);
     } catch (err) {
       if (isUniqueViolation(err)) throw emailTaken();
       throw err;
     }
+    // The user's cached caller is forgotten in every process and their sockets re-checked (db/caller-cache.ts):
+    // a new profile, queues or visibility apply to their next request and event, a new password ends the other sessions.
     if (body.queueIds !== undefined) await setUserQueues(app.knex, companyId, target.id, body.queueIds);
-    // What the user may see changed: their open sockets hear from then on only what the API would show.
-    if (body.profile !== undefined || body.allTicket !== undefined || body.queueIds !== undefined || patch.super !== undefined) {
-      await refreshRooms(companyId, target.id);
-    }
+    // New queues or a higher cap: waiting tickets may now be theirs.
+    if (body.queueIds !== undefined || body.assignmentCap !== undefined) await app.pipeline.assignment.pickUpFor(companyId, target.id);
     const user = userJson(await findUser(companyId, target.id));
     emit(companyId, { action: 'update', user });
     return user;
@@ -143,8 +154,7 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (target.super && !request.user.super) throw forbidden('ERR_NO_PERMISSION', 'Only the super user may delete a super user');
     // The user's conversations go back to the waiting line instead of staying open with nobody.
     await app.pipeline.tickets.releaseUser(companyId, target.id, request.user.id);
-    await target.$query().delete();
-    await refreshRooms(companyId, target.id); // a deleted user's sockets are closed
+    await target.$query().delete(); // and their sockets are closed (db/caller-cache.ts)
     emit(companyId, { action: 'delete', userId: target.id });
     return { message: 'user deleted' };
   });

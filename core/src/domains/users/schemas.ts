@@ -18,6 +18,8 @@ export const UserReply = Type.Object({
   whatsappId: Type.Union([Type.Integer(), Type.Null()]),
   language: NullableString,
   online: Type.Boolean(),
+  away: Type.Boolean(),
+  assignmentCap: Type.Union([Type.Integer(), Type.Null()]),
   lastSeenAt: NullableString,
   createdAt: Type.Optional(NullableString),
   updatedAt: Type.Optional(NullableString),
@@ -35,6 +37,8 @@ const editable = {
   whatsappId: Type.Union([Id, Type.Null()]),
   queueIds: Type.Array(Id, { maxItems: 500 }),
   super: Type.Boolean(),
+  /** Their own cap of live tickets for automatic assignment (null: their queue's). */
+  assignmentCap: Type.Union([Type.Integer({ minimum: 1, maximum: 1000 }), Type.Null()]),
 };
 
 export const UserCreateBody = Type.Object({
@@ -46,8 +50,16 @@ export const UserCreateBody = Type.Object({
   whatsappId: Type.Optional(editable.whatsappId),
   queueIds: Type.Optional(editable.queueIds),
   super: Type.Optional(editable.super),
+  assignmentCap: Type.Optional(editable.assignmentCap),
 });
-export const UserUpdateBody = Type.Partial(Type.Object(editable));
+/** `""` is the edit form's untouched password field: the password stays as it is. */
+const Untouched = Type.Literal('');
+export const UserUpdateBody = Type.Partial(Type.Object({
+  ...editable,
+  password: Type.Union([editable.password, Untouched]),
+  /** Required to change one's own password (a stolen session must not be able to keep the account). */
+  currentPassword: Type.Union([Type.String({ minLength: 1, maxLength: 200 }), Untouched]),
+}));
 
 /** The user as the API sends it: never the password hash or login counters. */
 export function userJson(user: User): UserReply {
@@ -63,6 +75,8 @@ export function userJson(user: User): UserReply {
     whatsappId: user.whatsappId ?? null,
     language: user.language ?? null,
     online: Boolean(user.online),
+    away: Boolean(user.away),
+    assignmentCap: user.assignmentCap ?? null,
     lastSeenAt: user.lastSeenAt ?? null,
     createdAt: user.createdAt ?? null,
     updatedAt: user.updatedAt ?? null,

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { forgetActors } from '../../db/actor-cache.js';
+import { forgetCallers } from '../../db/caller-cache.js';
 import { Queue, User, Whatsapp } from '../../db/models/index.js';
 import { conflict, notFound } from '../../http/errors.js';
 
@@ -25,7 +25,7 @@ export async function setUserQueues(knex: Knex, companyId: number, userId: numbe
   await knex('userQueues').where({ companyId, userId }).delete();
   const unique = [...new Set(queueIds)];
   if (unique.length > 0) await knex('userQueues').insert(unique.map((queueId) => ({ companyId, userId, queueId })));
-  forgetActors(companyId);
+  await forgetCallers(companyId, userId);
 }
 
 export const loadUser = (companyId: number, id: number) => User.scoped(companyId).findById(id).withGraphFetched('queues');

@@ -4,11 +4,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Whatsapp } from '../../db/models/index.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { IdParams, Name, OkReply } from '../../http/schemas.js';
-import { PROVIDER_KINDS } from '../../messaging/providers/index.js';
+import { BUILT_IN_KINDS, PROVIDER_KIND_PATTERN } from '../../messaging/providers/registry.js';
 import { ConnectionView as Connection } from './schemas.js';
 import { connectionJson, loadConnection } from './serialize.js';
 import {
-  assertGreeting, assertNameFree, assertOwnQueues, columnsOf, makeOnlyDefault, newToken, setQueues, type ConnectionInput,
+  assertGreeting, assertNameFree, columnsOf, connectionRefs, makeOnlyDefault, newToken, setQueues, type ConnectionInput,
 } from './service.js';
 
 const Text = Type.Union([Type.String({ maxLength: 10_000 }), Type.Null()]);
@@ -28,7 +28,8 @@ const fields = {
   transferQueueId: Type.Optional(OptionalId),
   promptId: Type.Optional(OptionalId),
   integrationId: Type.Optional(OptionalId),
-  provider: Type.Optional(Type.Union(PROVIDER_KINDS.map((k) => Type.Literal(k)))),
+  // The built-in kinds, or one a plugin registered (sdk.providers), checked against the registry in the handler.
+  provider: Type.Optional(Type.Union([...BUILT_IN_KINDS.map((k) => Type.Literal(k)), Type.String({ pattern: PROVIDER_KIND_PATTERN })])),
   isDefault: Type.Optional(Type.Boolean()),
   queueIds: Type.Optional(Type.Array(Type.Integer({ minimum: 1, maximum: 2_147_483_647 }), { maxItems: 200 })),
 };
@@ -79,9 +80,10 @@ const whatsappRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => {
     const companyId = request.user.companyId;
     const body = request.body as ConnectionInput & { name: string };
+    if (body.provider) app.providerRegistry.assertKnown(body.provider);
     const columns = columnsOf(body);
-    const queueIds = await assertOwnQueues(companyId, body.queueIds ?? []);
-    if (body.transferQueueId) await assertOwnQueues(companyId, [body.transferQueueId]);
+    await app.references.assertOwned(companyId, connectionRefs(body));
+    const queueIds = [...new Set(body.queueIds ?? [])];
     assertGreeting(queueIds.length, columns.greetingMessage);
     await assertNameFree(companyId, columns.name!);
     const count = await Whatsapp.scoped(companyId).resultSize();
@@ -112,9 +114,10 @@ const whatsappRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const current = await loadConnection(companyId, request.params.id);
     if (!current) throw notFound('ERR_NO_WAPP_FOUND');
     const body = request.body as ConnectionInput;
+    if (body.provider) app.providerRegistry.assertKnown(body.provider);
     const columns = columnsOf(body);
-    const queueIds = body.queueIds ? await assertOwnQueues(companyId, body.queueIds) : (current.queues ?? []).map((q) => q.id);
-    if (body.transferQueueId) await assertOwnQueues(companyId, [body.transferQueueId]);
+    await app.references.assertOwned(companyId, connectionRefs(body));
+    const queueIds = body.queueIds ? [...new Set(body.queueIds)] : (current.queues ?? []).map((q) => q.id);
     assertGreeting(queueIds.length, columns.greetingMessage !== undefined ? columns.greetingMessage : current.greetingMessage);
     if (columns.name && columns.name !== current.name) await assertNameFree(companyId, columns.name, current.id);
     // Exactly one default: the default cannot be unset here, only moved by making another one the default.

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
-import { Queue, Whatsapp } from '../../db/models/index.js';
-import { badRequest, conflict, notFound } from '../../http/errors.js';
+import { Whatsapp } from '../../db/models/index.js';
+import { badRequest, conflict } from '../../http/errors.js';
+import type { RefCheck } from '../../tenancy/references.js';
 
 /** The editable fields of a connection (core §3 Connection). */
 export interface ConnectionInput {
@@ -42,15 +43,12 @@ export function columnsOf(input: ConnectionInput): Partial<Whatsapp> {
   return out as Partial<Whatsapp>;
 }
 
-/** Queues named by a request must be the caller's company's; anything else is "not found". */
-export async function assertOwnQueues(companyId: number, ids: number[], trx?: Knex.Transaction) {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return unique;
-  const query = Queue.scoped(companyId).whereIn('id', unique).select('id');
-  const found = await (trx ? query.transacting(trx) : query);
-  if (found.length !== unique.length) throw notFound('ERR_NO_QUEUE_FOUND', 'A queue was not found');
-  return unique;
-}
+/** The rows a connection points at, all of which must be the caller's company's (tenancy/references.ts). */
+export const connectionRefs = (body: ConnectionInput): RefCheck => ({
+  queue: [...(body.queueIds ?? []), body.transferQueueId],
+  prompt: { ids: body.promptId, field: 'body/promptId' },
+  integration: { ids: body.integrationId, field: 'body/integrationId' },
+});
 
 export async function assertNameFree(companyId: number, name: string, exceptId?: number, trx?: Knex.Transaction) {
   const query = Whatsapp.scoped(companyId).where('name', name);

@@ -4,7 +4,7 @@ import {
   type AnyMessageContent, type BaileysEventEmitter, type BaileysEventMap, type ConnectionState, type UserFacingSocketConfig, type WAMessage,
 } from '@whiskeysockets/baileys';
 import { AppError } from '../../http/errors.js';
-import type { AckUpdate, MessagingProvider, OutboundMessage, ProviderContext, SentMessage } from '../provider.js';
+import type { AckUpdate, MessageTarget, MessagingProvider, OutboundMessage, ProviderContext, SentMessage } from '../provider.js';
 import { useDatabaseAuthState, type DatabaseAuthState } from './baileys-auth.js';
 import { normalizeMessage } from './baileys-normalize.js';
 
@@ -248,7 +248,7 @@ export class BaileysProvider implements MessagingProvider {
     const jid = toJid(message.to, message.isGroup);
     const content = contentFor(message);
     const quoted = message.quotedProviderId
-      ? ({ key: { remoteJid: jid, id: message.quotedProviderId, fromMe: false }, message: { conversation: '' } } as WAMessage)
+      ? ({ key: { remoteJid: jid, id: message.quotedProviderId, fromMe: Boolean(message.quotedFromMe) }, message: { conversation: '' } } as WAMessage)
       : undefined;
     try {
       const sent = await socket.sendMessage(jid, content, { messageId: generateMessageIDV2(socket.user?.id), ...(quoted ? { quoted } : {}) });
@@ -270,6 +270,30 @@ export class BaileysProvider implements MessagingProvider {
     }
   }
 
+  /** WhatsApp's edit: a text message carrying the key of the message it replaces. */
+  async editMessage(target: MessageTarget, body: string): Promise<void> {
+    const socket = this.ready();
+    const jid = toJid(target.to, target.isGroup);
+    try {
+      await socket.sendMessage(jid, { text: body, edit: { remoteJid: jid, fromMe: target.fromMe, id: target.providerId } });
+    } catch (err) {
+      this.ctx.log.warn({ err }, 'baileys edit failed');
+      throw new AppError('ERR_EDIT_WAPP_MSG', 500, 'Editing the message failed');
+    }
+  }
+
+  /** WhatsApp's reaction: one per sender per message; an empty text removes it. */
+  async react(target: MessageTarget, emoji: string): Promise<void> {
+    const socket = this.ready();
+    const jid = toJid(target.to, target.isGroup);
+    try {
+      await socket.sendMessage(jid, { react: { text: emoji, key: { remoteJid: jid, fromMe: target.fromMe, id: target.providerId } } });
+    } catch (err) {
+      this.ctx.log.warn({ err }, 'baileys reaction failed');
+      throw new AppError('ERR_REACT_WAPP_MSG', 500, 'Reacting to the message failed');
+    }
+  }
+
   async checkNumber(number: string): Promise<{ exists: boolean; number: string }> {
     const socket = this.ready();
     try {
@@ -286,7 +310,13 @@ export class BaileysProvider implements MessagingProvider {
   }
 }
 
+/** What the socket sends; a forward carries WhatsApp's "forwarded" mark in its context. */
 function contentFor(message: OutboundMessage): AnyMessageContent {
+  const content = plainContentFor(message);
+  return message.forwarded ? { ...content, contextInfo: { isForwarded: true, forwardingScore: 1 } } as AnyMessageContent : content;
+}
+
+function plainContentFor(message: OutboundMessage): AnyMessageContent {
   const media = message.media;
   if (!media) return { text: message.body ?? '' };
   const caption = media.caption ?? message.body;

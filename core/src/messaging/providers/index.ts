@@ -5,16 +5,14 @@ import { AppError } from '../../http/errors.js';
 import type { MessagingProvider, ProviderContext } from '../provider.js';
 import type { ProviderFactory } from '../sessions.js';
 import { SandboxProvider } from './sandbox.js';
+import type { ProviderRegistry } from './registry.js';
 
-export interface ProviderDeps { config: Config; storage: Storage; knex: Knex }
-
-/** The provider values a connection may have; 'beta' is the spec's default and means Baileys. */
-export const PROVIDER_KINDS = ['sandbox', 'beta', 'baileys'] as const;
-export type ProviderKind = (typeof PROVIDER_KINDS)[number];
+export interface ProviderDeps { config: Config; storage: Storage; knex: Knex; registry: ProviderRegistry }
 
 /**
- * One line per channel. Baileys is loaded on first use only: it is a large ESM module that the
- * sandbox-only installs and most tests never need.
+ * One line per built-in channel; any other kind is one a plugin registered (sdk.providers.register).
+ * Baileys is loaded on first use only: it is a large ESM module that the sandbox-only installs and
+ * most tests never need.
  */
 export function providerFactory(deps: ProviderDeps): ProviderFactory {
   return async (kind: string, ctx: ProviderContext): Promise<MessagingProvider> => {
@@ -26,8 +24,11 @@ export function providerFactory(deps: ProviderDeps): ProviderFactory {
         const { BaileysProvider } = await import('./baileys.js');
         return new BaileysProvider(ctx, { knex: deps.knex });
       }
-      default:
+      default: {
+        const registered = deps.registry.get(kind);
+        if (registered) return registered.create(ctx);
         throw new AppError('ERR_UNKNOWN_PROVIDER', 400, `Unknown provider "${kind}"`);
+      }
     }
   };
 }

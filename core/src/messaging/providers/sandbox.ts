@@ -5,7 +5,7 @@ import { dbNow } from '../../db/time.js';
 import { AppError } from '../../http/errors.js';
 import type { Storage } from '../../storage/index.js';
 import type {
-  InboundKind, InboundMedia, MessagingProvider, OutboundMessage, ProviderContext, SentMessage,
+  InboundKind, InboundMedia, MessageTarget, MessagingProvider, OutboundMessage, ProviderContext, SentMessage,
 } from '../provider.js';
 import { SandboxOutbox } from './sandbox-outbox.js';
 
@@ -25,6 +25,9 @@ export interface SimulatedInbound {
   /** Replays a delivery with this id (default: a fresh one). */
   providerId?: string;
   media?: { data: Buffer; mimetype: string; filename: string };
+  /** The contact edits, reacts to ('' removes) or deletes the message `targetProviderId` instead of writing. */
+  action?: 'edit' | 'reaction' | 'delete';
+  targetProviderId?: string;
 }
 
 const PAIRING = { category: 'sandbox', keyId: 'pairing' };
@@ -119,6 +122,9 @@ export class SandboxProvider implements MessagingProvider {
       body: message.media?.caption ?? message.body ?? null,
       mediaUrl: message.media ? this.mediaUrl(message.media.path) : null,
       ack: 1,
+      kind: 'message',
+      quotedProviderId: message.quotedProviderId ?? null,
+      forwarded: Boolean(message.forwarded),
     } as Partial<SandboxOutbox>);
     this.scheduleAck(providerId, 1);
     return { providerId, ack: 1 };
@@ -171,6 +177,24 @@ export class SandboxProvider implements MessagingProvider {
     if (!changed) throw new AppError('ERR_DELETE_WAPP_MSG', 400, 'No such message in the sandbox outbox');
   }
 
+  /** The phone shows the new text of a message this connection sent, marked edited. */
+  async editMessage(target: MessageTarget, body: string): Promise<void> {
+    if (!this.connected) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 400, 'The sandbox connection is not connected');
+    const changed = await SandboxOutbox.scoped(this.ctx.companyId)
+      .where({ providerId: target.providerId, whatsappId: this.ctx.whatsappId, kind: 'message' }).whereNull('deletedAt')
+      .patch({ body, editedAt: dbNow() } as Partial<SandboxOutbox>);
+    if (!changed) throw new AppError('ERR_EDIT_WAPP_MSG', 400, 'No such message in the sandbox outbox');
+  }
+
+  /** The phone receives a reaction: a row of its own, pointing at the message (ours or the contact's). */
+  async react(target: MessageTarget, emoji: string): Promise<void> {
+    if (!this.connected) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 400, 'The sandbox connection is not connected');
+    await SandboxOutbox.scoped(this.ctx.companyId).insert({
+      whatsappId: this.ctx.whatsappId, providerId: newProviderId('SBXR'), to: target.to, body: emoji, mediaUrl: null,
+      ack: FINAL_ACK, kind: 'reaction', targetProviderId: target.providerId, forwarded: false,
+    } as Partial<SandboxOutbox>);
+  }
+
   /** Every 8 to 15 digit number "exists" on the simulated network. */
   async checkNumber(number: string): Promise<{ exists: boolean; number: string }> {
     const digits = number.replace(/\D/g, '');
@@ -185,6 +209,13 @@ export class SandboxProvider implements MessagingProvider {
   async simulateInbound(input: SimulatedInbound): Promise<string> {
     if (!this.connected) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 400, 'The sandbox connection is not connected');
     const providerId = input.providerId ?? newProviderId('SBXIN');
+    if (input.action) {
+      await this.ctx.events.onMessage({
+        providerId, from: input.number.replace(/\D/g, ''), pushName: input.name, fromMe: false, isGroup: false,
+        kind: input.action, body: input.body, targetProviderId: input.targetProviderId, timestamp: new Date(),
+      });
+      return providerId;
+    }
     const media: InboundMedia | undefined = input.media
       ? { data: input.media.data, mimetype: input.media.mimetype, filename: input.media.filename }
       : undefined;

@@ -1,11 +1,15 @@
 import { randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
 import { Contact, Message, Queue, Ticket, TicketNote } from '../../db/models/index.js';
 import { publishTicket, snapshot } from '../../domains/tickets/lifecycle.js';
 import type { PipelineDeps } from '../deps.js';
-import type { MessageSender } from '../outbound.js';
-import { handOffNote, type CoreHandOffReason } from './handoff-note.js';
+import { AppError } from '../../http/errors.js';
+import { AUTOMATION_LOOP, type MessageSender } from '../outbound.js';
+import { handOffNote, type CoreHandOffReason, type HandOffReason } from './handoff-note.js';
+import { classifyBotFailure } from '../../bots/failure.js';
+import { responderFailures } from './failures.js';
 import type { RegisteredResponder, ResponderRegistry } from './registry.js';
-import type { ResponderContext } from './types.js';
+import type { ResponderContext, ResponderProbe } from './types.js';
 
 export const TURN_JOB = 'responders.turn';
 /** botOwner of a ticket a bot gave to people: no bot answers it until an agent accepts, transfers or closes it. */
@@ -16,8 +20,11 @@ const LOCK_TTL_MS = 15_000;
 /** Tickets answered at once per process (one responder run per ticket at a time). */
 const TURN_CONCURRENCY = 20;
 
-/** A message's turn (messageId set) or a check on the ticket (after a lock expiry, on resume). */
-interface TurnJob { companyId: number; ticketId: number; messageId?: number }
+/**
+ * A message's turn (messageId set; `opened`: the message opened the ticket, as ingestion knew it) or a check on the
+ * ticket (after a lock expiry, on resume).
+ */
+interface TurnJob { companyId: number; ticketId: number; messageId?: number; opened?: boolean }
 /** The core's queue menu: it acts only on a ticket's first message or while its menu is open. */
 const MENU_ID = 'menu';
 
@@ -50,62 +57,97 @@ export function createResponderChain(deps: PipelineDeps, options: ChainOptions) 
   const lockMs = () => LOCK_TTL_MS;
   /** Set when the server shuts down: runs finish their message and leave the rest to a resume job. */
   let stopping = false;
+  const failures = responderFailures(knex, deps.bus);
 
   /** A message's turn, as a durable job (idempotent by message id). */
-  async function schedule(companyId: number, ticketId: number, messageId: number) {
-    await jobs.enqueue<TurnJob>(TURN_JOB, { companyId, ticketId, messageId }, { jobId: `m${messageId}` });
+  async function schedule(companyId: number, ticketId: number, messageId: number, opened?: boolean) {
+    await jobs.enqueue<TurnJob>(TURN_JOB, { companyId, ticketId, messageId, ...(opened === undefined ? {} : { opened }) }, { jobId: `m${messageId}` });
   }
 
   /**
-   * After an inbound message from a contact was committed, with the ticket as ingestion read it back.
-   * When no responder could answer it (see mayAnswer) it needs no turn: the cursor moves past it in a
-   * batched UPDATE. Otherwise its turn is enqueued.
+   * After an inbound message from a contact was committed, with the ticket and message as ingestion holds them.
+   * When no responder could act on it (see mayAct), decided in memory, it needs no turn: the cursor moves past it
+   * in a batched UPDATE. Otherwise its turn is enqueued.
    */
-  async function onInbound(companyId: number, ticket: Ticket, messageId: number, isNewTicket: boolean) {
-    if (!isNewTicket && Number(ticket.botCursor ?? 0) > 0 && !(await mayAnswer(companyId, ticket))) {
-      cursors.advance(companyId, ticket.id, messageId);
+  async function onInbound(companyId: number, ticket: Ticket, message: Message, isNewTicket: boolean) {
+    if (!isNewTicket && Number(ticket.botCursor ?? 0) > 0 && !(await mayAct(companyId, ticket, message))) {
+      cursors.pass(ticket.id, message.id);
       return;
     }
-    await schedule(companyId, ticket.id, messageId);
+    await schedule(companyId, ticket.id, message.id, isNewTicket);
   }
 
   /**
-   * Cursor moves for messages nobody answers, written together once per turn of the event loop, and
-   * only on tickets no run holds (a run answers what is past the cursor itself). Not durable on
+   * Cursor moves for messages nobody acts on, written together once per turn of the event loop: one UPDATE for
+   * every ticket that had such messages. A ticket's cursor moves only while no run holds it (a run answers what
+   * is past the cursor itself) and only over messages that were passed: an earlier message still waiting for its
+   * turn keeps the cursor where it is, and that turn then looks at the passed ones too, in order. Not durable on
    * purpose: a lost move only means a later turn looks at the message again and passes it.
    */
   const cursors = (() => {
-    let pending = new Map<number, { companyId: number; messageId: number }>();
+    let pending = new Map<number, number[]>();
     async function flush() {
       const batch = pending;
       pending = new Map();
       const ids = [...batch.keys()];
-      const cases = ids.map(() => 'WHEN ? THEN (CASE WHEN ?? < ? THEN ? ELSE ?? END)').join(' ');
-      const bindings = ids.flatMap((id) => { const m = batch.get(id)!.messageId; return [id, 'botCursor', m, m, 'botCursor']; });
+      // Per ticket: to its newest passed message, unless a message from the contact between the cursor and that
+      // one (a call log aside) is not among the passed ones.
+      const whens = ids.map((id) => {
+        const passed = batch.get(id)!;
+        return `WHEN ?? = ? AND ?? < ? AND NOT EXISTS (SELECT 1 FROM ?? WHERE ?? = ? AND ?? = 0 AND ?? > ?? AND ?? < ?`
+          + ` AND ?? NOT IN (${passed.map(() => '?').join(', ')}) AND (?? IS NULL OR ?? <> 'call_log')) THEN ?`;
+      }).join(' ');
+      const bindings = ids.flatMap((id) => {
+        const passed = batch.get(id)!;
+        const newest = Math.max(...passed);
+        return ['tickets.id', id, 'tickets.botCursor', newest, 'messages', 'messages.ticketId', id, 'messages.fromMe',
+          'messages.id', 'tickets.botCursor', 'messages.id', newest, 'messages.id', ...passed, 'messages.mediaType', 'messages.mediaType', newest];
+      });
       await knex('tickets').whereIn('id', ids).where((q) => q.whereNull('botLockUntil').orWhere('botLockUntil', '<', Date.now()))
-        .update({ botCursor: knex.raw(`CASE ?? ${cases} ELSE ?? END`, ['id', ...bindings, 'botCursor']) });
+        .update({ botCursor: knex.raw(`CASE ${whens} ELSE ?? END`, [...bindings, 'tickets.botCursor']) });
     }
     return {
-      advance(companyId: number, ticketId: number, messageId: number) {
+      pass(ticketId: number, messageId: number) {
         const had = pending.size;
-        const current = pending.get(ticketId);
-        if (!current || current.messageId < messageId) pending.set(ticketId, { companyId, messageId });
+        const passed = pending.get(ticketId);
+        if (passed) passed.push(messageId);
+        else pending.set(ticketId, [messageId]);
         if (!had) setImmediate(() => void flush().catch((err) => log.warn({ err }, 'responder cursors not moved; later turns will pass those messages')));
       },
     };
   })();
 
+  /** A ticket no responder answers: closed, a group, handed to people, or held by a person. */
+  const silenced = (ticket: Pick<Ticket, 'status' | 'isGroup' | 'userId' | 'botOwner'>) =>
+    ticket.status === 'closed' || !!Number(ticket.isGroup) || heldByPerson(ticket) || ticket.botOwner === HANDED_OFF;
+
   /**
-   * Whether any responder could answer a message on this ticket now, decided without running them:
-   * nobody answers a closed, group, handed-off ticket or one a person holds; a bot holding the ticket,
-   * or an open menu, may; otherwise only a plugin's responder enabled for the company may (the menu
-   * acts on a ticket's first message only, and `mayAnswer` is asked only past that one).
+   * Whether any responder could act on a message now, decided without running them (asked past the ticket's first
+   * message, so the core's menu, which greets a new ticket, is not asked): nobody answers a closed, group, handed-off
+   * ticket or one a person holds; a bot holding the ticket, or an open menu, may; otherwise each enabled responder
+   * says in memory whether it could act on this message (its `mayAct`; one without says yes).
    */
-  async function mayAnswer(companyId: number, ticket: Pick<Ticket, 'status' | 'isGroup' | 'userId' | 'botOwner' | 'chatbot'>) {
-    if (ticket.status === 'closed' || Number(ticket.isGroup) || heldByPerson(ticket) || ticket.botOwner === HANDED_OFF) return false;
+  async function mayAct(companyId: number, ticket: Ticket, message: Message) {
+    if (silenced(ticket) || !ticket.whatsappId) return false;
     if (ticket.botOwner || Number(ticket.chatbot)) return true;
+    const conn = await deps.connections.get(companyId, ticket.whatsappId);
+    if (!conn) return false;
+    const queue = ticket.queueId ? conn.queues.find((q) => q.id === ticket.queueId) : null;
+    if (queue === undefined) return true; // a queue the connection does not list: the turn reads it
+    const probe: ResponderProbe = {
+      companyId, ticket, message, connection: conn.whatsapp, queue,
+      integrationId: conn.whatsapp.integrationId ?? queue?.integrationId ?? null,
+      promptId: conn.whatsapp.promptId ?? queue?.promptId ?? null,
+    };
     for (const responder of registry.ordered()) {
-      if (responder.id !== MENU_ID && await enabled(companyId, responder)) return true;
+      if (responder.id === MENU_ID || !(await enabled(companyId, responder))) continue;
+      if (!responder.mayAct) return true;
+      try {
+        if (await responder.mayAct(probe)) return true;
+      } catch (err) {
+        log.warn({ err, responder: responder.id, ticketId: ticket.id }, 'a responder could not say whether it acts: the message gets a turn');
+        return true;
+      }
     }
     return false;
   }
@@ -116,28 +158,28 @@ export function createResponderChain(deps: PipelineDeps, options: ChainOptions) 
     .where((q) => q.whereNull('mediaType').orWhereNot('mediaType', 'call_log'))
     .orderBy('id').first();
 
-  async function turn({ companyId, ticketId, messageId }: TurnJob) {
-    if (messageId) {
-      const ticket = await knex('tickets').where({ id: ticketId, companyId })
-        .first('botCursor', 'status', 'isGroup', 'userId', 'botOwner', 'chatbot') as (Ticket & { botCursor: number | string }) | undefined;
-      if (!ticket) return;
-      const cursor = Number(ticket.botCursor ?? 0);
-      if (cursor >= messageId) return; // answered already (a replay, a job run twice)
-      // The common case, nobody would answer: the cursor moves past the message without a turn, unless
-      // a run holds the ticket (it then answers the message itself). A cursor past 0 means the
-      // ticket's first message was dealt with, so the menu has nothing to greet.
-      if (cursor > 0 && !(await mayAnswer(companyId, ticket))) {
-        await knex('tickets').where({ id: ticketId, companyId }).where('botCursor', '<', messageId)
-          .where((q) => q.whereNull('botLockUntil').orWhere('botLockUntil', '<', Date.now()))
-          .update({ botCursor: messageId });
-        return;
-      }
-    }
+  /** No run holds the ticket's turn lock (or its holder's lease ran out). */
+  const lockFree = (now: number) => (q: Knex.QueryBuilder) => q.whereNull('botLockUntil').orWhere('botLockUntil', '<', now);
+
+  /** A message from the contact (a call log aside) past the ticket's cursor and before `messageId`: not yet answered. */
+  const unansweredBefore = (ticketId: number, messageId: number) => knex('messages').select(knex.raw('1'))
+    .where('messages.ticketId', ticketId).where('messages.fromMe', false)
+    .where('messages.id', '>', knex.ref('tickets.botCursor')).where('messages.id', '<', messageId)
+    .where((q) => q.whereNull('messages.mediaType').orWhereNot('messages.mediaType', 'call_log'));
+
+  async function turn({ companyId, ticketId, messageId, opened }: TurnJob) {
     for (;;) {
       const token = randomUUID();
       const now = Date.now();
-      const locked = await knex('tickets').where({ id: ticketId, companyId })
-        .where((q) => q.whereNull('botLockUntil').orWhere('botLockUntil', '<', now))
+      // The common case, the message is the next to answer: the lock and the cursor's move onto it in one UPDATE.
+      let first: number | undefined;
+      if (messageId && !stopping) {
+        const took = await knex('tickets').where({ id: ticketId, companyId }).where('botCursor', '<', messageId)
+          .where(lockFree(now)).whereNotExists(unansweredBefore(ticketId, messageId))
+          .update({ botLockToken: token, botLockUntil: now + lockMs(), botCursor: messageId });
+        if (took) first = messageId;
+      }
+      const locked = first !== undefined || await knex('tickets').where({ id: ticketId, companyId }).where(lockFree(now))
         .update({ botLockToken: token, botLockUntil: now + lockMs() });
       if (!locked) {
         const row = await knex('tickets').where({ id: ticketId, companyId }).first('botLockUntil') as { botLockUntil: number | string | null } | undefined;
@@ -152,39 +194,70 @@ export function createResponderChain(deps: PipelineDeps, options: ChainOptions) 
         void knex('tickets').where({ id: ticketId, botLockToken: token }).update({ botLockUntil: Date.now() + lockMs() })
           .catch((err) => log.warn({ err, ticketId }, 'turn lock not renewed'));
       }, Math.floor(LOCK_TTL_MS / 3));
+      let cursor: number | undefined;
       try {
-        await drain(companyId, ticketId, token);
+        cursor = await drain(companyId, ticketId, token, first === undefined ? undefined : { id: first, opened });
       } finally {
         clearInterval(renew);
         await knex('tickets').where({ id: ticketId, botLockToken: token }).update({ botLockToken: null, botLockUntil: null });
       }
       // A message stored while the lock was held, whose job found it taken, is ours to answer.
-      const ticket = await Ticket.scoped(companyId).findById(ticketId).select('id', 'botCursor');
-      if (!ticket || !(await nextUnanswered(companyId, ticketId, Number(ticket.botCursor ?? 0)))) return;
+      if (cursor === undefined) {
+        const ticket = await Ticket.scoped(companyId).findById(ticketId).select('id', 'botCursor');
+        if (!ticket) return;
+        cursor = Number(ticket.botCursor ?? 0);
+      }
+      if (!(await nextUnanswered(companyId, ticketId, cursor))) return;
       if (stopping) {
         await jobs.enqueue<TurnJob>(TURN_JOB, { companyId, ticketId }, { jobId: `t${ticketId}@resume`, delayMs: 1000 });
         return;
       }
+      messageId = undefined;
+      opened = undefined;
     }
   }
 
-  async function drain(companyId: number, ticketId: number, token: string) {
+  /**
+   * Answers the ticket's messages past its cursor, in order, while the lock is ours. `first`: the message the lock
+   * came with (the cursor already on it). Returns the cursor as it left it, or undefined when it does not know it.
+   */
+  async function drain(companyId: number, ticketId: number, token: string, first?: { id: number; opened?: boolean }): Promise<number | undefined> {
+    let cursor: number | undefined;
+    if (first) {
+      const [ticket, message] = await Promise.all([Ticket.scoped(companyId).findById(ticketId), Message.scoped(companyId).findById(first.id)]);
+      if (!ticket) return undefined;
+      cursor = first.id;
+      if (message && !message.fromMe && message.mediaType !== 'call_log') await answerLogged(companyId, ticket, message, first.opened);
+    }
     while (!stopping) {
-      const ticket = await Ticket.scoped(companyId).findById(ticketId);
-      if (!ticket) return;
-      const cursor = Number(ticket.botCursor ?? 0);
+      let ticket: Ticket | undefined;
+      if (cursor === undefined) {
+        ticket = await Ticket.scoped(companyId).findById(ticketId);
+        if (!ticket) return undefined;
+        cursor = Number(ticket.botCursor ?? 0);
+      }
       const message = await nextUnanswered(companyId, ticketId, cursor);
-      if (!message) return;
+      if (!message) return cursor;
       // The cursor moves before the answer (at most once) and only while the lock is still ours.
       const moved = await knex('tickets').where({ id: ticketId, botLockToken: token })
         .update({ botCursor: message.id, botLockUntil: Date.now() + lockMs() });
-      if (!moved) return;
-      try {
-        // Past a dealt-with message, this one cannot be the ticket's first.
-        await answer(companyId, ticket, message, cursor === 0);
-      } catch (err) {
-        log.error({ err, ticketId, messageId: message.id }, 'responder chain failed on a message');
-      }
+      if (!moved) return undefined;
+      // The ticket as it is now (a person may have taken it since the last answer).
+      if (!ticket) ticket = await Ticket.scoped(companyId).findById(ticketId);
+      if (!ticket) return undefined;
+      // Past a dealt-with message, this one cannot be the ticket's first.
+      const mayBeFirst = cursor === 0;
+      cursor = message.id;
+      await answerLogged(companyId, ticket, message, mayBeFirst ? undefined : false);
+    }
+    return cursor;
+  }
+
+  async function answerLogged(companyId: number, ticket: Ticket, message: Message, isNewTicket: boolean | undefined) {
+    try {
+      await answer(companyId, ticket, message, isNewTicket);
+    } catch (err) {
+      log.error({ err, ticketId: ticket.id, messageId: message.id }, 'responder chain failed on a message');
     }
   }
 
@@ -192,8 +265,11 @@ export function createResponderChain(deps: PipelineDeps, options: ChainOptions) 
     return !responder.planFlag || options.hasFlag(companyId, responder.planFlag);
   }
 
-  /** Runs the chain for one message: the owner first, else each place in order, until one claims it. */
-  async function answer(companyId: number, ticket: Ticket, message: Message, mayBeFirst: boolean) {
+  /**
+   * Runs the chain for one message: the owner first, else each place in order, until one claims it. `isNewTicket`
+   * undefined: whether the message opened the ticket is read (no earlier message on it).
+   */
+  async function answer(companyId: number, ticket: Ticket, message: Message, isNewTicketKnown: boolean | undefined) {
     if (ticket.status === 'closed' || ticket.isGroup || !ticket.whatsappId) return;
     if (heldByPerson(ticket) || ticket.botOwner === HANDED_OFF) return;
     const conn = await deps.connections.get(companyId, ticket.whatsappId);
@@ -202,7 +278,7 @@ export function createResponderChain(deps: PipelineDeps, options: ChainOptions) 
     const queue = ticket.queueId
       ? conn.queues.find((q) => q.id === ticket.queueId) ?? await Queue.scoped(companyId).findById(ticket.queueId) ?? null
       : null;
-    const isNewTicket = mayBeFirst && !(await Message.scoped(companyId).where({ ticketId: ticket.id }).where('id', '<', message.id).select('id').first());
+    const isNewTicket = isNewTicketKnown ?? !(await Message.scoped(companyId).where({ ticketId: ticket.id }).where('id', '<', message.id).select('id').first());
 
     const owner = ticket.botOwner ? registry.get(ticket.botOwner) : undefined;
     const candidates = owner ? [owner, ...registry.ordered().filter((r) => r !== owner)] : [...registry.ordered()];
@@ -254,6 +330,17 @@ export function createResponderChain(deps: PipelineDeps, options: ChainOptions) 
         over = true;
         await handOff(companyId, ticket, responder.id, { text: String(reason ?? '') }, { queueId: options?.queueId });
       },
+      async fail(error, { source, queueId }) {
+        if (handedOff) return;
+        handedOff = true;
+        over = true;
+        // A send the loop guard refused: the guard has handed the ticket to people with its own note.
+        if (error instanceof AppError && error.code === AUTOMATION_LOOP) return;
+        const failure = classifyBotFailure(error);
+        ctx.log.warn({ source, kind: failure.kind, detail: failure.detail }, 'bot failed: the ticket goes to people');
+        await handOff(companyId, ticket, responder.id, { failure, name: source.name }, { queueId });
+        await failures.record(companyId, { source, responder: responder.id, ...failure, ticketId: ticket.id }, log);
+      },
       async release() {
         if (over) return;
         released = true;
@@ -281,11 +368,16 @@ export function createResponderChain(deps: PipelineDeps, options: ChainOptions) 
     } catch (err) {
       over = true;
       controller.abort();
+      // The loop guard refused the responder's send and has handed the ticket to people already.
+      if (err instanceof AppError && err.code === AUTOMATION_LOOP) return { outcome: 'ended' };
       const reason: CoreHandOffReason = err instanceof TimedOut ? 'timeout' : 'error';
       log.error({ err: reason === 'error' ? err : undefined, responder: responder.id, ticketId: ticket.id, messageId: input.message.id }, `responder ${reason === 'timeout' ? 'timed out' : 'failed'}: the ticket goes to people`);
       if (!handedOff) {
         handedOff = true;
         await handOff(companyId, ticket, responder.id, { core: reason });
+        // The admins hear of it as of a failure the responder reported (it named no bot of its own).
+        const failure = reason === 'timeout' ? { kind: 'timeout' as const, detail: 'no answer in time' } : classifyBotFailure(err);
+        await failures.record(companyId, { source: null, responder: responder.id, ...failure, ticketId: ticket.id }, log);
       }
       return { outcome: 'ended' };
     } finally {
@@ -313,7 +405,7 @@ export function createResponderChain(deps: PipelineDeps, options: ChainOptions) 
    * change: one event, one move of the counts), no bot, and a note the agents see on it. With `owners`, only while
    * one of those responders holds it and no person does (a hand-off from outside a turn). True when it changed.
    */
-  async function handOff(companyId: number, ticket: Ticket, responderId: string, reason: { core: CoreHandOffReason } | { text: string },
+  async function handOff(companyId: number, ticket: Ticket, responderId: string, reason: HandOffReason,
     options: { queueId?: number | null; owners?: string[] } = {}): Promise<boolean> {
     const before = snapshot(ticket);
     let queueId: number | undefined;
@@ -356,7 +448,12 @@ export function createResponderChain(deps: PipelineDeps, options: ChainOptions) 
   }
 
   jobs.define<TurnJob>(TURN_JOB, turn, { concurrency: TURN_CONCURRENCY });
-  return { schedule, onInbound, turn, handOff: handOffHeld, release: releaseHeld, stop: () => { stopping = true; } };
+  /** The loop guard tripped on the ticket (outbound.ts): it goes to people, whoever was talking on it. */
+  async function handOffLoop(companyId: number, ticket: Ticket) {
+    await handOff(companyId, ticket, ticket.botOwner && ticket.botOwner !== HANDED_OFF ? ticket.botOwner : 'automation', { core: 'loop' });
+  }
+
+  return { schedule, onInbound, turn, handOff: handOffHeld, handOffLoop, release: releaseHeld, failures, stop: () => { stopping = true; } };
 }
 
 export type ResponderChain = ReturnType<typeof createResponderChain>;

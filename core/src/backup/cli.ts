@@ -1,0 +1,83 @@
+/**
+ * npm run backup -- <file> [--encrypt] [--passphrase-file <file>]
+ * npm run restore -- <file> [--force] [--passphrase-file <file>]
+ *
+ * Both read DATA_DIR and DATABASE_URL as the server does (README "Backup and restore"). The passphrase comes from
+ * --passphrase-file, else ATRIUM_BACKUP_PASSPHRASE, else it is asked on the terminal.
+ */
+import { readFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { Writable } from 'node:stream';
+import { createBackup } from './backup.js';
+import { restoreBackup } from './restore.js';
+import { isEncrypted } from './envelope.js';
+
+const USAGE = `usage: npm run backup -- <file> [--encrypt] [--passphrase-file <file>]
+       npm run restore -- <file> [--force] [--passphrase-file <file>]`;
+
+function parse(argv: string[]) {
+  const [command, ...rest] = argv;
+  const flags = new Set<string>();
+  let file: string | undefined;
+  let passphraseFile: string | undefined;
+  for (let i = 0; i < rest.length; i++) {
+    if (rest[i] === '--passphrase-file') passphraseFile = rest[++i];
+    else if (rest[i].startsWith('--')) flags.add(rest[i]);
+    else if (!file) file = rest[i];
+    else throw new Error(`unexpected argument ${rest[i]}\n${USAGE}`);
+  }
+  const known = command === 'backup' ? ['--encrypt'] : ['--force'];
+  const unknown = [...flags].filter((f) => !known.includes(f));
+  if (!['backup', 'restore'].includes(command) || !file || unknown.length) throw new Error(`${unknown.length ? `unknown option ${unknown[0]}\n` : ''}${USAGE}`);
+  return { command, file, flags, passphraseFile };
+}
+
+/** Asks on the terminal without echoing what is typed. */
+async function ask(question: string): Promise<string> {
+  if (!process.stdin.isTTY) throw new Error('A passphrase is needed: set ATRIUM_BACKUP_PASSPHRASE or pass --passphrase-file');
+  let muted = false;
+  const output = new Writable({ write(chunk, _enc, done) { if (!muted) process.stderr.write(chunk); done(); } });
+  const rl = createInterface({ input: process.stdin, output, terminal: true });
+  const answer = new Promise<string>((resolve) => rl.question(question, resolve));
+  muted = true;
+  const value = await answer;
+  rl.close();
+  process.stderr.write('\n');
+  return value;
+}
+
+async function passphrase(file: string | undefined, confirm: boolean): Promise<string> {
+  if (file) return readFileSync(file, 'utf8').replace(/\r?\n$/, '');
+  if (process.env.ATRIUM_BACKUP_PASSPHRASE) return process.env.ATRIUM_BACKUP_PASSPHRASE;
+  const value = await ask('Passphrase: ');
+  if (confirm && (await ask('Again: ')) !== value) throw new Error('The passphrases differ');
+  return value;
+}
+
+async function main() {
+  const { command, file, flags, passphraseFile } = parse(process.argv.slice(2));
+  if (command === 'backup') {
+    const secret = flags.has('--encrypt') ? await passphrase(passphraseFile, true) : undefined;
+    if (secret !== undefined && secret.length < 8) throw new Error('Use a passphrase of 8 characters or more');
+    const manifest = await createBackup({ file, passphrase: secret });
+    process.stdout.write(`Backed up the ${manifest.database} database, ${manifest.media.files} media files (${manifest.media.bytes} bytes)`
+      + `${manifest.containsSecrets ? ' and the secrets file' : ''} to ${file}${secret ? ' (encrypted)' : ''}.\n`);
+    if (manifest.containsSecrets && !secret) process.stdout.write(`${manifest.notice}\n`);
+    if (manifest.secretsFromEnvironment.length) {
+      process.stdout.write(`The server takes ${manifest.secretsFromEnvironment.join(', ')} from its environment: they are not in the archive; keep them with it.\n`);
+    }
+    return;
+  }
+  const secret = (await isEncrypted(file)) ? await passphrase(passphraseFile, false) : undefined;
+  const manifest = await restoreBackup({ file, passphrase: secret, force: flags.has('--force') });
+  process.stdout.write(`Restored the ${manifest.database} database, ${manifest.media.files} media files${manifest.containsSecrets ? ' and the secrets file' : ''} `
+    + `from the backup of ${manifest.createdAt}. Start the server as usual.\n`);
+  if (manifest.secretsFromEnvironment.length) {
+    process.stdout.write(`The backed-up server took ${manifest.secretsFromEnvironment.join(', ')} from its environment: give the restored one the same values.\n`);
+  }
+}
+
+main().catch((err: Error) => {
+  process.stderr.write(`${err.message}\n`);
+  process.exit(1);
+});

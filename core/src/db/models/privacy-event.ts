@@ -1,0 +1,13 @@
+import { TenantModel } from '../model.js';
+
+export type PrivacyEventKind = 'erasure' | 'export' | 'retention';
+
+/** A record that personal data was erased, exported or expired: counts only, never the data (migration 105). */
+export class PrivacyEvent extends TenantModel {
+  static tableName = 'privacyEvents';
+  static get jsonAttributes() { return ['counts']; }
+  kind!: PrivacyEventKind;
+  contactId?: number | null;
+  userId?: number | null;
+  counts!: Record<string, number>;
+}

@@ -1,0 +1,11 @@
+import { TenantModel } from '../model.js';
+
+/** One session's refresh tokens (migration 070): the current `generation` is the only one a refresh accepts. */
+export class RefreshTokenFamily extends TenantModel {
+  static tableName = 'refreshTokenFamilies';
+  static dateColumns = ['rotatedAt'];
+
+  userId!: number;
+  generation!: number;
+  rotatedAt?: string | null;
+}

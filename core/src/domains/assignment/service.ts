@@ -1,0 +1,158 @@
+import type { Knex } from 'knex';
+import { Queue, Ticket, User } from '../../db/models/index.js';
+import { withRetries } from '../../db/errors.js';
+import type { ConnectionCache } from '../../messaging/connection-cache.js';
+import type { HookRegistry } from '../../sdk/hooks.js';
+import type { TicketEvent } from '../tickets/lifecycle.js';
+import { chooseAgent, type AssignmentPolicy, type Candidate } from './policy.js';
+
+/** A bot that gave the conversation to people (messaging/responders/chain.ts HANDED_OFF). */
+const HANDED_OFF = '@handoff';
+/** Waiting tickets looked at per round of a pickup (oldest first). */
+const PICKUP_BATCH = 50;
+
+export interface AssignmentDeps {
+  knex: Knex;
+  hooks: HookRegistry;
+  connections: ConnectionCache;
+  publish: (event: TicketEvent) => Promise<unknown>;
+  log: { warn: (o: object, m: string) => void; error: (o: object, m: string) => void };
+}
+
+type TicketState = Pick<Ticket, 'id' | 'status' | 'queueId' | 'userId' | 'chatbot' | 'botOwner' | 'whatsappId'>;
+type QueueSettings = Pick<Queue, 'id' | 'assignment' | 'assignmentCap' | 'promptId' | 'integrationId'>;
+
+/**
+ * Free for the desk: pending in a queue, nobody's, no menu in progress and no bot holding it (a hand-off left it
+ * to people). Read from the row in hand: deciding that a ticket is not waiting costs no statement.
+ */
+export function isWaiting(ticket: TicketState): boolean {
+  return ticket.status === 'pending' && !!ticket.queueId && !ticket.userId && !Number(ticket.chatbot)
+    && (!ticket.botOwner || ticket.botOwner === HANDED_OFF);
+}
+
+/**
+ * Automatic assignment (issue 30). Every ticket change passes through the lifecycle's hooks; a ticket that is
+ * waiting in a queue with a policy is given to an eligible agent at once (in the queue, online, not away, under
+ * their cap), and waiting tickets are picked up when an agent becomes eligible (comes online, is back from away,
+ * lets a ticket go). The choice runs in a transaction opened by an UPDATE of the company's `assignmentTurns` row:
+ * the database serialises a company's assignments, in one process or several, so a cap is never passed and the
+ * round stays fair; the ticket itself is taken with a conditional UPDATE (still waiting, still nobody's).
+ */
+export function createAssignment(deps: AssignmentDeps) {
+  const { knex, log } = deps;
+
+  /** The queue's policy, from the connection cache when the queue is one of the ticket's connection (no statement). */
+  async function queueOf(companyId: number, ticket: TicketState): Promise<QueueSettings | undefined> {
+    if (ticket.whatsappId) {
+      const cached = await deps.connections.get(companyId, ticket.whatsappId);
+      const queue = cached?.queues.find((q) => q.id === ticket.queueId);
+      if (queue) return queue;
+    }
+    return Queue.scoped(companyId).findById(ticket.queueId!).select('id', 'assignment', 'assignmentCap', 'promptId', 'integrationId');
+  }
+
+  /** Takes the company's next turn: the UPDATE is the lock every other assignment of the company waits on. */
+  async function takeTurn(trx: Knex.Transaction, companyId: number): Promise<number> {
+    if (!(await trx('assignmentTurns').where({ companyId }).increment('turn', 1))) {
+      await trx('assignmentTurns').insert({ companyId, turn: 1 }).onConflict('companyId').ignore();
+      await trx('assignmentTurns').where({ companyId }).increment('turn', 1);
+    }
+    const row = await trx('assignmentTurns').where({ companyId }).first('turn');
+    return Number(row?.turn ?? 0);
+  }
+
+  /** The queue's agents who may take a ticket now, with their load (live tickets held, from the kept counts). */
+  async function candidates(trx: Knex.Transaction, companyId: number, queue: QueueSettings): Promise<Candidate[]> {
+    const agents = await User.scoped(companyId).transacting(trx)
+      .join('userQueues', 'userQueues.userId', 'users.id')
+      .where('userQueues.queueId', queue.id).where('users.online', 1).where('users.away', 0)
+      .select('users.id', 'users.assignmentCap', 'users.lastAssignedTurn');
+    if (!agents.length) return [];
+    const loads = await trx('ticketCounts').where('companyId', companyId).whereIn('userId', agents.map((a) => a.id))
+      .whereIn('status', ['open', 'pending']).groupBy('userId').select('userId', knex.raw('SUM(n) AS n')) as Array<{ userId: number; n: unknown }>;
+    const loadOf = new Map(loads.map((l) => [Number(l.userId), Number(l.n)]));
+    return agents.map((a) => ({
+      id: a.id, load: loadOf.get(a.id) ?? 0, cap: a.assignmentCap ?? queue.assignmentCap ?? null, lastTurn: Number(a.lastAssignedTurn ?? 0),
+    }));
+  }
+
+  /**
+   * Gives one waiting ticket of the queue to the agent its policy chooses: 'assigned', 'no-agent' (nobody eligible
+   * under their cap: it stays waiting), or 'gone' (it stopped waiting meanwhile).
+   */
+  async function assignOne(companyId: number, queue: QueueSettings, ticketId: number): Promise<'assigned' | 'no-agent' | 'gone'> {
+    const outcome = await withRetries(() => knex.transaction(async (trx) => {
+      const turn = await takeTurn(trx, companyId);
+      const agent = chooseAgent(queue.assignment as AssignmentPolicy, await candidates(trx, companyId, queue));
+      if (!agent) return 'no-agent' as const;
+      const taken = await Ticket.scoped(companyId).transacting(trx)
+        .where({ id: ticketId, status: 'pending', queueId: queue.id, chatbot: 0 }).whereNull('userId')
+        .where((q) => q.whereNull('botOwner').orWhere('botOwner', HANDED_OFF))
+        .patch({ userId: agent.id } as Partial<Ticket>);
+      if (!taken) return 'gone' as const;
+      await User.scoped(companyId).transacting(trx).where('id', agent.id).patch({ lastAssignedTurn: turn } as Partial<User>);
+      return 'assigned' as const;
+    }));
+    if (outcome === 'assigned') {
+      const ticket = await Ticket.scoped(companyId).findById(ticketId);
+      if (ticket) await deps.publish({ kind: 'updated', companyId, ticket, before: { status: 'pending', queueId: queue.id, userId: null } });
+    }
+    return outcome;
+  }
+
+  /** A queue's bot answers first (its prompt or integration): its tickets are assigned once the bot hands off. */
+  const botFirst = (queue: QueueSettings, ticket: TicketState) => !!(queue.promptId || queue.integrationId) && ticket.botOwner !== HANDED_OFF;
+
+  /** A ticket that may be waiting: assigned now when its queue has a policy and someone is eligible. */
+  async function offer(companyId: number, ticket: TicketState): Promise<void> {
+    if (!isWaiting(ticket)) return;
+    const queue = await queueOf(companyId, ticket);
+    if (!queue || queue.assignment === 'manual' || botFirst(queue, ticket)) return;
+    await assignOne(companyId, queue, ticket.id);
+  }
+
+  /** Hands the queue's waiting tickets (oldest first) to eligible agents until none is left or nobody is free. */
+  async function pickUp(companyId: number, queueId: number): Promise<number> {
+    const queue = await Queue.scoped(companyId).findById(queueId).select('id', 'assignment', 'assignmentCap', 'promptId', 'integrationId');
+    if (!queue || queue.assignment === 'manual') return 0;
+    let assigned = 0;
+    let afterId = 0;
+    for (;;) {
+      const waiting = await Ticket.scoped(companyId).where({ queueId, status: 'pending', chatbot: 0 }).whereNull('userId')
+        .where((q) => (queue.promptId || queue.integrationId ? q.where('botOwner', HANDED_OFF) : q.whereNull('botOwner').orWhere('botOwner', HANDED_OFF)))
+        .where('id', '>', afterId).orderBy('id').limit(PICKUP_BATCH).select('id');
+      for (const { id } of waiting) {
+        const outcome = await assignOne(companyId, queue, id);
+        if (outcome === 'no-agent') return assigned;
+        if (outcome === 'assigned') assigned++;
+        afterId = id;
+      }
+      if (waiting.length < PICKUP_BATCH) return assigned;
+    }
+  }
+
+  /** An agent may have become eligible: every queue of theirs with a policy picks up its waiting tickets. */
+  async function pickUpFor(companyId: number, userId: number): Promise<void> {
+    const queues = await Queue.scoped(companyId).join('userQueues', 'userQueues.queueId', 'queues.id')
+      .where('userQueues.userId', userId).whereNot('queues.assignment', 'manual').select('queues.id');
+    for (const { id } of queues) await pickUp(companyId, id);
+  }
+
+  /** Runs work that follows an event without failing the event (a request, a socket's presence) when it fails. */
+  const quietly = (what: string, work: Promise<unknown>): Promise<void> => work.then(() => undefined, (err: unknown) => log.error({ err }, `assignment: ${what} failed`));
+
+  // Every way a ticket enters a queue or leaves an agent passes through the lifecycle (tickets/lifecycle.ts).
+  deps.hooks.on('onTicketCreate', 'core:assignment', ({ companyId, ticket }) => quietly('offer', offer(companyId, ticket)));
+  deps.hooks.on('onTicketUpdate', 'core:assignment', async ({ companyId, ticket, previous }) => {
+    await quietly('offer', offer(companyId, ticket));
+    // The agent who let it go (transferred, returned, closed) may be under their cap again.
+    const freed = previous.userId && previous.userId !== ticket.userId ? previous.userId
+      : ticket.status === 'closed' && previous.status !== 'closed' ? ticket.userId : null;
+    if (freed) await quietly('pickup', pickUpFor(companyId, freed));
+  });
+
+  return { offer, pickUp, pickUpFor, quietly };
+}
+
+export type Assignment = ReturnType<typeof createAssignment>;

@@ -1,0 +1,124 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { Queue, Ticket, User } from '../../db/models/index.js';
+import { toDbTime } from '../../db/time.js';
+import { notFound } from '../../http/errors.js';
+
+/** A ticket due within this many minutes is "at risk". */
+export const AT_RISK_MINUTES = 15;
+/** Tickets listed per kind (at risk, breached): the nearest due first. */
+const LISTED = 100;
+
+const Nullable = <T extends ReturnType<typeof Type.String> | ReturnType<typeof Type.Integer>>(t: T) => Type.Union([t, Type.Null()]);
+const QueueNow = Type.Object({
+  id: Type.Integer(), name: Type.String(), color: Type.String(), assignment: Type.String(),
+  waiting: Type.Integer(), assignedPending: Type.Integer(), open: Type.Integer(), oldestWaitingSince: Nullable(Type.String()),
+});
+const AgentNow = Type.Object({
+  id: Type.Integer(), name: Type.String(), online: Type.Boolean(), away: Type.Boolean(), load: Type.Integer(),
+  cap: Nullable(Type.Integer()), queueIds: Type.Array(Type.Integer()),
+});
+const DueTicket = Type.Object({
+  ticketId: Type.Integer(), uuid: Type.String(), contactName: Nullable(Type.String()), queueId: Nullable(Type.Integer()), userId: Nullable(Type.Integer()),
+  status: Type.String(), target: Type.String(), dueAt: Type.String(), breached: Type.Boolean(),
+});
+const ServiceDeskReply = Type.Object({
+  queues: Type.Array(QueueNow), agents: Type.Array(AgentNow), atRisk: Type.Array(DueTicket), breached: Type.Array(DueTicket),
+  atRiskMinutes: Type.Integer(),
+});
+
+const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
+const LIVE = ['pending', 'open'];
+
+/**
+ * The supervisor's "now" (issue 30): per queue the waiting tickets (nobody's), the pending ones already assigned,
+ * the open ones and the oldest wait; the agents with their availability and load; the live tickets whose SLA due
+ * time is near or past. Counts come from the kept ticketCounts (a few rows a company), the due tickets from the
+ * (companyId, status, …DueAt) indexes; `queueId` narrows everything to one queue (another company's: 404).
+ */
+const serviceDeskRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const knex = app.knex;
+
+  app.get('/dashboard/service', {
+    preHandler: app.requireAdmin,
+    schema: {
+      tags: ['dashboard'],
+      querystring: Type.Object({ queueId: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647 })) }),
+      response: { 200: ServiceDeskReply },
+    },
+  }, async (request) => {
+    const companyId = request.user.companyId;
+    const { queueId } = request.query;
+    const queuesQuery = Queue.scoped(companyId).select('id', 'name', 'color', 'assignment').orderBy('name');
+    if (queueId) queuesQuery.where('id', queueId);
+    const queues = await queuesQuery;
+    if (queueId && !queues.length) throw notFound('ERR_NO_QUEUE_FOUND', 'Queue not found');
+
+    const counts = knex('ticketCounts').where('companyId', companyId).whereIn('status', LIVE);
+    if (queueId) counts.where('queueId', queueId);
+    const oldest = Ticket.scoped(companyId).where('status', 'pending').whereNull('userId').whereNotNull('queueId')
+      .groupBy('queueId').select('queueId', knex.raw('MIN(createdAt) AS since'));
+    if (queueId) oldest.where('queueId', queueId);
+    const agentsQuery = User.scoped(companyId).select('id', 'name', 'online', 'away', 'assignmentCap').orderBy('name').withGraphFetched('queues(onlyIds)')
+      .modifiers({ onlyIds: (q) => q.select('queues.id') });
+    if (queueId) agentsQuery.whereExists(knex('userQueues').whereRaw('userQueues.userId = users.id').where('userQueues.queueId', queueId));
+
+    const now = new Date();
+    const soon = toDbTime(now.getTime() + AT_RISK_MINUTES * 60_000);
+    const due = (column: 'firstResponseDueAt' | 'resolutionDueAt') => {
+      const q = Ticket.scoped(companyId).whereIn('tickets.status', LIVE).where(`tickets.${column}`, '<=', soon)
+        .leftJoin('contacts', 'contacts.id', 'tickets.contactId')
+        .select('tickets.id', 'tickets.uuid', 'tickets.queueId', 'tickets.userId', 'tickets.status', `tickets.${column} AS dueAt`, 'contacts.name AS contactName')
+        .orderBy(`tickets.${column}`).limit(LISTED * 2);
+      if (column === 'firstResponseDueAt') q.whereNull('tickets.firstRespondedAt');
+      if (queueId) q.where('tickets.queueId', queueId);
+      return q;
+    };
+
+    const [countRows, oldestRows, agents, loads, firstDue, resolutionDue] = await Promise.all([
+      counts.groupBy('queueId', 'status', knex.raw('CASE WHEN userId = 0 THEN 0 ELSE 1 END'))
+        .select('queueId', 'status', knex.raw('CASE WHEN userId = 0 THEN 0 ELSE 1 END AS assigned'), knex.raw('SUM(n) AS n')),
+      oldest,
+      agentsQuery,
+      knex('ticketCounts').where('companyId', companyId).whereIn('status', LIVE).where('userId', '>', 0).groupBy('userId').select('userId', knex.raw('SUM(n) AS n')),
+      due('firstResponseDueAt'),
+      due('resolutionDueAt'),
+    ]);
+
+    const tally = new Map<string, number>();
+    for (const r of countRows as Array<{ queueId: number; status: string; assigned: unknown; n: unknown }>) {
+      const key = r.status === 'open' ? `${r.queueId}:open` : `${r.queueId}:${num(r.assigned) ? 'assigned' : 'waiting'}`;
+      tally.set(key, (tally.get(key) ?? 0) + num(r.n));
+    }
+    const since = new Map((oldestRows as unknown as Array<{ queueId: number; since: string }>).map((r) => [Number(r.queueId), r.since]));
+    const loadOf = new Map((loads as Array<{ userId: number; n: unknown }>).map((r) => [Number(r.userId), num(r.n)]));
+    const nowIso = now.toISOString();
+    const dueRows = [
+      ...(firstDue as unknown as Array<Record<string, unknown>>).map((r): Record<string, unknown> => ({ ...r, target: 'firstResponse' })),
+      ...(resolutionDue as unknown as Array<Record<string, unknown>>).map((r): Record<string, unknown> => ({ ...r, target: 'resolution' })),
+    ].map((r) => {
+      const dueAt = new Date(`${String(r.dueAt).replace(' ', 'T').replace(/Z?$/, 'Z')}`).toISOString();
+      return {
+        ticketId: Number(r.id), uuid: String(r.uuid), contactName: (r.contactName as string | null) ?? null, queueId: (r.queueId as number | null) ?? null,
+        userId: (r.userId as number | null) ?? null, status: String(r.status), target: String(r.target), dueAt, breached: dueAt <= nowIso,
+      };
+    }).sort((a, b) => a.dueAt.localeCompare(b.dueAt));
+
+    return {
+      queues: queues.map((q) => ({
+        id: q.id, name: q.name, color: q.color, assignment: q.assignment ?? 'manual',
+        waiting: tally.get(`${q.id}:waiting`) ?? 0, assignedPending: tally.get(`${q.id}:assigned`) ?? 0, open: tally.get(`${q.id}:open`) ?? 0,
+        oldestWaitingSince: since.get(q.id) ? new Date(`${since.get(q.id)!.replace(' ', 'T').replace(/Z?$/, 'Z')}`).toISOString() : null,
+      })),
+      agents: agents.map((u) => ({
+        id: u.id, name: u.name, online: Boolean(u.online), away: Boolean(u.away), load: loadOf.get(u.id) ?? 0,
+        cap: u.assignmentCap ?? null, queueIds: (u.queues ?? []).map((q) => q.id),
+      })),
+      atRisk: dueRows.filter((r) => !r.breached).slice(0, LISTED),
+      breached: dueRows.filter((r) => r.breached).slice(0, LISTED),
+      atRiskMinutes: AT_RISK_MINUTES,
+    };
+  });
+};
+
+export default serviceDeskRoutes;

@@ -1,0 +1,136 @@
+import { Queue, Ticket, type Message } from '../../db/models/index.js';
+import { dbNow, toDbTime } from '../../db/time.js';
+import type { Bus } from '../../bus/index.js';
+import type { JobQueue } from '../../jobs/index.js';
+import type { ConnectionCache } from '../../messaging/connection-cache.js';
+import type { HookRegistry } from '../../sdk/hooks.js';
+import type { SettingsService } from '../../tenancy/settings.js';
+import { ticketView } from '../tickets/view.js';
+import type { TicketEvent } from '../tickets/lifecycle.js';
+
+/** The durable job that looks at a ticket at one of its due times. */
+export const SLA_BREACH_JOB = 'sla.breach';
+/** The company's default targets (settings), used by a queue without its own. '0': none. */
+export const SLA_SETTING_KEYS = { firstResponse: 'slaFirstResponseMinutes', resolution: 'slaResolutionMinutes' } as const;
+
+export type SlaTarget = 'firstResponse' | 'resolution';
+interface BreachJob { companyId: number; ticketId: number; target: SlaTarget }
+export interface SlaTargets { firstResponse: number | null; resolution: number | null }
+
+export interface SlaDeps {
+  bus: Bus;
+  hooks: HookRegistry;
+  jobs: JobQueue;
+  settings: SettingsService;
+  connections: ConnectionCache;
+  publish: (event: TicketEvent) => Promise<unknown>;
+  log: { error: (o: object, m: string) => void };
+}
+
+type QueueTargets = Pick<Queue, 'id' | 'slaFirstResponseMinutes' | 'slaResolutionMinutes'>;
+
+const minutes = (value: unknown) => {
+  const n = Number(value);
+  return Number.isInteger(n) && n > 0 ? n : null;
+};
+
+/** A queue's targets, its own or else the company's default; null where there is none. */
+export function targetsOf(queue: QueueTargets, defaults: SlaTargets): SlaTargets {
+  return {
+    firstResponse: minutes(queue.slaFirstResponseMinutes) ?? defaults.firstResponse,
+    resolution: minutes(queue.slaResolutionMinutes) ?? defaults.resolution,
+  };
+}
+
+/** The due times from `from` in calendar time (opening hours are not counted: docs/decisions.md). */
+export function dueTimes(targets: SlaTargets, from: Date): { firstResponseDueAt: string | null; resolutionDueAt: string | null } {
+  const at = (m: number | null) => (m ? toDbTime(from.getTime() + m * 60_000) : null);
+  return { firstResponseDueAt: at(targets.firstResponse), resolutionDueAt: at(targets.resolution) };
+}
+
+const dueColumn = { firstResponse: 'firstResponseDueAt', resolution: 'resolutionDueAt' } as const;
+const breachColumn = { firstResponse: 'firstResponseBreached', resolution: 'resolutionBreached' } as const;
+
+/**
+ * SLA targets per queue (issue 30). A ticket gets its due times when it first enters a queue with targets (a
+ * transfer keeps the promise made), each with a durable job at the due time; the first agent message meets the
+ * first response, closing meets the resolution. A job that finds a target missed flags the ticket, announces it
+ * (`ticket` update) and sends `slaBreach` to the ticket's audience (its queue's agents, its agent and the admins).
+ */
+export function createSla(deps: SlaDeps) {
+  const { log } = deps;
+
+  async function defaults(companyId: number): Promise<SlaTargets> {
+    const values = await deps.settings.all(companyId);
+    return { firstResponse: minutes(values.get(SLA_SETTING_KEYS.firstResponse)), resolution: minutes(values.get(SLA_SETTING_KEYS.resolution)) };
+  }
+
+  async function queueOf(companyId: number, ticket: Pick<Ticket, 'queueId' | 'whatsappId'>): Promise<QueueTargets | undefined> {
+    if (ticket.whatsappId) {
+      const queue = (await deps.connections.get(companyId, ticket.whatsappId))?.queues.find((q) => q.id === ticket.queueId);
+      if (queue) return queue;
+    }
+    return Queue.scoped(companyId).findById(ticket.queueId!).select('id', 'slaFirstResponseMinutes', 'slaResolutionMinutes');
+  }
+
+  const jobId = (ticketId: number, target: SlaTarget) => `sla-${ticketId}-${target}`;
+
+  /** A live ticket in a queue and without due times yet: its due times and jobs, announced. */
+  async function stamp(companyId: number, ticket: Ticket): Promise<void> {
+    if (!ticket.queueId || ticket.status === 'closed' || ticket.firstResponseDueAt || ticket.resolutionDueAt) return;
+    const queue = await queueOf(companyId, ticket);
+    if (!queue) return;
+    const targets = targetsOf(queue, await defaults(companyId));
+    if (!targets.firstResponse && !targets.resolution) return;
+    const due = dueTimes(targets, new Date());
+    // Only once: a second entry (or a concurrent one) finds the due times set.
+    const set = await Ticket.scoped(companyId).where({ id: ticket.id }).whereNull('firstResponseDueAt').whereNull('resolutionDueAt')
+      .patch(due as Partial<Ticket>);
+    if (!set) return;
+    Object.assign(ticket, due);
+    for (const target of ['firstResponse', 'resolution'] as const) {
+      const at = due[dueColumn[target]];
+      if (at) await deps.jobs.enqueue<BreachJob>(SLA_BREACH_JOB, { companyId, ticketId: ticket.id, target }, { runAt: new Date(`${at.replace(' ', 'T')}Z`), jobId: jobId(ticket.id, target) });
+    }
+    const fresh = await Ticket.scoped(companyId).findById(ticket.id);
+    if (fresh) deps.bus.emitTicketChange(companyId, 'update', await ticketView(companyId, fresh));
+  }
+
+  /** An agent's message on a ticket still owing its first response meets it (bots and the contact do not). */
+  async function onOutbound(companyId: number, ticket: Ticket, message: Message): Promise<void> {
+    if (!message.userId || !ticket.firstResponseDueAt || ticket.firstRespondedAt) return;
+    const now = dbNow();
+    if (await Ticket.scoped(companyId).where({ id: ticket.id }).whereNull('firstRespondedAt').patch({ firstRespondedAt: now } as Partial<Ticket>)) {
+      ticket.firstRespondedAt = now;
+    }
+  }
+
+  /** The job at a due time: a target still owed is breached (flag, ticket update, `slaBreach`). */
+  async function checkDue({ companyId, ticketId, target }: BreachJob): Promise<void> {
+    const ticket = await Ticket.scoped(companyId).findById(ticketId);
+    const dueAt = ticket?.[dueColumn[target]];
+    if (!ticket || !dueAt || ticket[breachColumn[target]]) return;
+    if (Date.parse(dueAt) > Date.now()) {
+      await deps.jobs.enqueue<BreachJob>(SLA_BREACH_JOB, { companyId, ticketId, target }, { runAt: new Date(dueAt), jobId: jobId(ticketId, target) });
+      return;
+    }
+    const met = target === 'firstResponse' ? !!ticket.firstRespondedAt || ticket.status === 'closed' : ticket.status === 'closed';
+    if (met) return;
+    const query = Ticket.scoped(companyId).where({ id: ticketId, [breachColumn[target]]: 0 }).whereNot('status', 'closed');
+    if (target === 'firstResponse') query.whereNull('firstRespondedAt');
+    if (!(await query.patch({ [breachColumn[target]]: true } as Partial<Ticket>))) return;
+    const fresh = (await Ticket.scoped(companyId).findById(ticketId))!;
+    await deps.publish({ kind: 'updated', companyId, ticket: fresh, before: { [breachColumn[target]]: false } as Partial<Ticket> });
+    deps.bus.emitForTicket(companyId, fresh, 'slaBreach', { ticketId, target, dueAt: fresh[dueColumn[target]], queueId: fresh.queueId ?? null, userId: fresh.userId ?? null });
+  }
+
+  const quietly = (work: Promise<unknown>): Promise<void> => work.then(() => undefined, (err: unknown) => log.error({ err }, 'sla: could not keep the due times'));
+  deps.jobs.define<BreachJob>(SLA_BREACH_JOB, checkDue);
+  deps.hooks.on('onTicketCreate', 'core:sla', ({ companyId, ticket }) => quietly(stamp(companyId, ticket)));
+  deps.hooks.on('onTicketUpdate', 'core:sla', ({ companyId, ticket }) => quietly(stamp(companyId, ticket)));
+  deps.hooks.on('onOutboundMessage', 'core:sla', ({ companyId, ticket, message }) => quietly(onOutbound(companyId, ticket, message)));
+
+  return { stamp, checkDue, onOutbound };
+}
+
+export type Sla = ReturnType<typeof createSla>;

@@ -1,0 +1,198 @@
+import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { Contact, Whatsapp } from '../../db/models/index.js';
+import { AppError, badRequest, notFound } from '../../http/errors.js';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../http/json-depth.js';
+import { loadActor, visibleTicket } from '../tickets/access.js';
+import { messageJson } from '../../messaging/message-view.js';
+import { CLOUD_KIND, CLOUD_RECEIVE } from '../../messaging/providers/cloud/index.js';
+import { GraphClient, type GraphTemplate } from '../../messaging/providers/cloud/graph.js';
+import type { CloudChangeValue } from '../../messaging/providers/cloud/normalize.js';
+import { DEFAULT_GRAPH_BASE_URL, DEFAULT_GRAPH_VERSION, WhatsappCloud } from '../../messaging/providers/cloud/settings.js';
+import { serviceWindow } from '../../messaging/providers/cloud/window.js';
+import { MessageView } from '../messages/schemas.js';
+import {
+  ConnectionParams, Delivery, SendTemplateBody, SettingsBody, SettingsView, Template, TemplatesQuery, TicketParams, VerifyQuery, WindowView,
+} from './schemas.js';
+import { signatureMatches } from './signature.js';
+
+const TEMPLATES_TTL_MS = 10 * 60_000;
+const webhookPath = (whatsappId: number) => `/api/whatsapp-cloud/${whatsappId}/webhook`;
+const sameText = (a: string, b: string) => timingSafeEqual(createHash('sha256').update(a).digest(), createHash('sha256').update(b).digest());
+
+/** A template as the picker shows it: its body text and how many {{n}} variables it takes. */
+function templateView(t: GraphTemplate) {
+  const body = t.components?.find((c) => c.type?.toUpperCase() === 'BODY')?.text ?? '';
+  const variables = new Set([...body.matchAll(/\{\{\s*(\d+)\s*\}\}/g)].map((m) => m[1])).size;
+  return { name: t.name, language: t.language, status: t.status, category: t.category ?? null, body, variables };
+}
+
+/** The template's body with its variables filled in: what the agent and the ticket history see. */
+const renderTemplate = (body: string, parameters: string[]) => body.replace(/\{\{\s*(\d+)\s*\}\}/g, (whole, n: string) => parameters[Number(n) - 1] ?? whole);
+
+/**
+ * The WhatsApp Business Cloud API (issue 29): a cloud connection's settings, Meta's webhook (verification
+ * and signed deliveries), the business account's templates and the customer service window.
+ */
+const whatsappCloudRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const secrets = app.atrium.secrets;
+  const http = app.atrium.http;
+
+  /** The caller's connection: another company's is "not found". */
+  const connectionOf = async (companyId: number, id: number) => {
+    const row = await Whatsapp.scoped(companyId).findById(id).select('id', 'companyId', 'provider');
+    if (!row) throw notFound('ERR_NO_WAPP_FOUND');
+    return row;
+  };
+  const graphFor = async (companyId: number, whatsappId: number) => {
+    const row = await WhatsappCloud.scoped(companyId).where({ whatsappId }).first();
+    if (!row) throw badRequest('ERR_CLOUD_NOT_CONFIGURED', 'This connection has no WhatsApp Cloud API settings');
+    return new GraphClient(http, { ...row, accessToken: secrets.decrypt(row.accessToken) });
+  };
+  const templates = app.atrium.cache.define<ReturnType<typeof templateView>[], number>('whatsappCloudTemplates', {
+    load: async (companyId, whatsappId) => (await (await graphFor(companyId, whatsappId)).templates()).map(templateView),
+    ttlMs: TEMPLATES_TTL_MS,
+  });
+
+  app.get('/whatsapp-cloud/:connectionId/settings', {
+    preHandler: app.requireAdmin,
+    schema: { tags: ['whatsapp-cloud'], params: ConnectionParams, response: { 200: SettingsView } },
+  }, async (request) => {
+    const { id } = await connectionOf(request.user.companyId, request.params.connectionId);
+    const row = await WhatsappCloud.scoped(request.user.companyId).where({ whatsappId: id }).first();
+    return {
+      whatsappId: id, configured: Boolean(row), phoneNumberId: row?.phoneNumberId ?? null, wabaId: row?.wabaId ?? null,
+      accessToken: row?.accessToken ?? null, appSecret: row?.appSecret ?? null, verifyToken: row?.verifyToken ?? null,
+      graphVersion: row?.graphVersion ?? DEFAULT_GRAPH_VERSION, baseUrl: row?.baseUrl ?? DEFAULT_GRAPH_BASE_URL, webhookPath: webhookPath(id),
+    };
+  });
+
+  // Saved on any connection (the console saves them with the form, then the provider may be switched to cloud);
+  // a cloud connection's session starts again with them.
+  app.put('/whatsapp-cloud/:connectionId/settings', {
+    preHandler: app.requireAdmin,
+    schema: { tags: ['whatsapp-cloud'], params: ConnectionParams, body: SettingsBody, response: { 200: SettingsView } },
+  }, async (request) => {
+    const companyId = request.user.companyId;
+    const connection = await connectionOf(companyId, request.params.connectionId);
+    const body = request.body;
+    const current = await WhatsappCloud.scoped(companyId).where({ whatsappId: connection.id }).first();
+    const values = {
+      phoneNumberId: body.phoneNumberId, wabaId: body.wabaId,
+      accessToken: secrets.keepSecretIfMasked(body.accessToken, current?.accessToken)!,
+      appSecret: secrets.keepSecretIfMasked(body.appSecret, current?.appSecret)!,
+      verifyToken: secrets.keepSecretIfMasked(body.verifyToken, current?.verifyToken)!,
+      graphVersion: body.graphVersion ?? current?.graphVersion ?? DEFAULT_GRAPH_VERSION,
+      baseUrl: (body.baseUrl ?? current?.baseUrl ?? DEFAULT_GRAPH_BASE_URL).replace(/\/+$/, ''),
+    };
+    if (current) await WhatsappCloud.scoped(companyId).findById(current.id).patch(values as Partial<WhatsappCloud>);
+    else await WhatsappCloud.scoped(companyId).insert({ whatsappId: connection.id, ...values } as Partial<WhatsappCloud>);
+    await templates.forget(companyId, connection.id);
+    if (connection.provider === CLOUD_KIND) {
+      await app.sessions.stop(connection.id);
+      await app.sessions.start(companyId, connection.id).catch((err) => request.log.warn({ err, whatsappId: connection.id }, 'cloud session did not start'));
+    }
+    return { whatsappId: connection.id, configured: true, ...values, webhookPath: webhookPath(connection.id) };
+  });
+
+  /** The settings a webhook call names by connection id (public: it has no company until it proves itself). */
+  const webhookSettings = async (connectionId: number) => {
+    const row = await WhatsappCloud.unscoped('a webhook names only its connection id; its company is the row\'s').where({ whatsappId: connectionId }).first();
+    const connection = row && await Whatsapp.scoped(row.companyId).findById(connectionId).select('provider');
+    return connection?.provider === CLOUD_KIND ? row : undefined;
+  };
+
+  // Meta's verification: the challenge back as plain text when the verify token matches.
+  app.get('/whatsapp-cloud/:connectionId/webhook', {
+    config: { public: true, rateLimit: { max: 120, timeWindow: 60_000 } },
+    schema: { tags: ['whatsapp-cloud'], params: ConnectionParams, querystring: VerifyQuery, response: { 200: Type.String() } },
+  }, async (request, reply) => {
+    const row = await webhookSettings(request.params.connectionId);
+    const sent = request.query['hub.verify_token'];
+    const ok = row && request.query['hub.mode'] === 'subscribe' && sent && sameText(sent, secrets.decrypt(row.verifyToken));
+    if (!ok) throw new AppError('ERR_INVALID_WEBHOOK_TOKEN', 403, 'The verify token does not match');
+    return reply.type('text/plain').send(request.query['hub.challenge'] ?? '');
+  });
+
+  // Deliveries: the signature is checked on the raw bytes, so this route reads its JSON body itself.
+  await app.register(async (plain) => {
+    const scope = plain.withTypeProvider<TypeBoxTypeProvider>();
+    // The app's own JSON parser (depth limit) is replaced in this scope only.
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 2 * 1024 * 1024 }, (_req, body, done) => {
+      // The app's depth limit still holds (json-depth.ts); the bytes are kept for the signature.
+      if (nestsDeeperThan((body as Buffer).toString('utf8'), MAX_JSON_DEPTH)) {
+        done(badRequest('ERR_VALIDATION', `The JSON body nests deeper than ${MAX_JSON_DEPTH} levels`, { field: 'body' }), undefined);
+        return;
+      }
+      done(null, body);
+    });
+    scope.post('/whatsapp-cloud/:connectionId/webhook', {
+      config: { public: true, rateLimit: { max: 1200, timeWindow: 60_000 } },
+      schema: { tags: ['whatsapp-cloud'], params: ConnectionParams, response: { 200: Type.Object({ received: Type.Boolean() }) } },
+    }, async (request) => {
+      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const row = await webhookSettings(request.params.connectionId);
+      if (!row || !signatureMatches(request.headers['x-hub-signature-256'], raw, secrets.decrypt(row.appSecret))) {
+        throw new AppError('ERR_INVALID_WEBHOOK_SIGNATURE', 401, 'Missing or wrong X-Hub-Signature-256');
+      }
+      let delivery: unknown;
+      try { delivery = JSON.parse(raw.toString('utf8')); } catch { delivery = undefined; }
+      if (!Value.Check(Delivery, delivery)) throw badRequest('ERR_VALIDATION', 'Not a WhatsApp Business Account delivery');
+      const values = delivery.entry.flatMap((e) => e.changes).filter((c) => c.field === 'messages').map((c) => c.value as CloudChangeValue)
+        // Another number of the same business account shares the app's webhook: only this connection's are read.
+        .filter((v) => !v.metadata?.phone_number_id || v.metadata.phone_number_id === row.phoneNumberId);
+      // Stored where the session is driven; a replay stores nothing twice (messages are unique by connection and wamid).
+      if (values.length) await app.atrium.providers.run(row.whatsappId, CLOUD_RECEIVE, [values]);
+      return { received: true };
+    });
+  });
+
+  app.get('/whatsapp-cloud/:connectionId/templates', {
+    schema: { tags: ['whatsapp-cloud'], params: ConnectionParams, querystring: TemplatesQuery, response: { 200: Type.Object({ templates: Type.Array(Template) }) } },
+  }, async (request) => {
+    const { id } = await connectionOf(request.user.companyId, request.params.connectionId);
+    if (request.query.refresh) await templates.forget(request.user.companyId, id);
+    return { templates: await templates.get(request.user.companyId, id) };
+  });
+
+  /** The ticket the caller may see, on a cloud connection, with its contact. */
+  const cloudTicket = async (user: { id: number; companyId: number }, ticketId: number) => {
+    const actor = await loadActor(user);
+    const ticket = await visibleTicket(actor, ticketId);
+    const connection = ticket.whatsappId ? await Whatsapp.scoped(actor.companyId).findById(ticket.whatsappId).select('id', 'provider') : undefined;
+    return { actor, ticket, connection };
+  };
+
+  app.get('/whatsapp-cloud/tickets/:ticketId/window', {
+    schema: { tags: ['whatsapp-cloud'], params: TicketParams, response: { 200: WindowView } },
+  }, async (request) => {
+    const { ticket, connection } = await cloudTicket(request.user, request.params.ticketId);
+    if (connection?.provider !== CLOUD_KIND) return { cloud: false, open: true, lastInboundAt: null, closesAt: null };
+    return { cloud: true, ...(await serviceWindow(request.user.companyId, connection.id, ticket.contactId)) };
+  });
+
+  app.post('/whatsapp-cloud/tickets/:ticketId/template', {
+    schema: { tags: ['whatsapp-cloud'], params: TicketParams, body: SendTemplateBody, response: { 200: Type.Object({ message: MessageView }) } },
+  }, async (request) => {
+    const { actor, ticket, connection } = await cloudTicket(request.user, request.params.ticketId);
+    if (connection?.provider !== CLOUD_KIND) throw badRequest('ERR_NOT_CLOUD_CONNECTION', 'Templates are sent on WhatsApp Cloud API connections only');
+    const { name, language, parameters = [] } = request.body;
+    const template = (await templates.get(actor.companyId, connection.id)).find((t) => t.name === name && t.language === language);
+    if (!template || template.status !== 'APPROVED') throw badRequest('ERR_TEMPLATE_NOT_APPROVED', 'No approved template with this name and language', { field: 'body/name' });
+    if (parameters.length !== template.variables) {
+      throw badRequest('ERR_TEMPLATE_PARAMETERS', `The template takes ${template.variables} variables`, { field: 'body/parameters', expected: template.variables });
+    }
+    const contact = await Contact.scoped(actor.companyId).findById(ticket.contactId);
+    if (!contact) throw notFound('ERR_NO_CONTACT_FOUND');
+    const message = await app.pipeline.sender.send({
+      companyId: actor.companyId, ticket, contact, userId: actor.id,
+      body: renderTemplate(template.body, parameters) || name, template: { name, language, parameters },
+    });
+    return { message: messageJson(message) };
+  });
+};
+
+export default whatsappCloudRoutes;

@@ -1,0 +1,111 @@
+import { AppError } from '../../http/errors.js';
+import type { MessagingProvider, ProviderContext } from '../provider.js';
+
+/** What a send looks like before it is stored: enough for a provider's rules (a service window), nothing more. */
+export interface SendCheck {
+  companyId: number;
+  whatsappId: number;
+  contactId: number;
+  /** The contact's number (digits) or group id. */
+  to: string;
+  isGroup: boolean;
+  /** Who sends: a person (userId) or the automation (bots, campaigns, flows: null). */
+  userId: number | null;
+}
+
+/** A provider operation another module asks the session's process to run (a webhook's delivery). */
+export type ProviderOperationRun = (provider: MessagingProvider, args: unknown[]) => Promise<unknown>;
+
+/** A connection provider a plugin adds (docs/plugins.md "A connection provider"). */
+export interface ProviderRegistration {
+  /** Builds the provider of one connection; its events reach the core's pipeline like the built-in ones'. */
+  create(ctx: ProviderContext): MessagingProvider | Promise<MessagingProvider>;
+  /**
+   * Runs before a free-form message is stored, in whichever process takes the send: throw an AppError to
+   * refuse it (the caller sees the error; nothing is stored). For channel rules such as a service window.
+   */
+  beforeSend?(check: SendCheck): Promise<void> | void;
+}
+
+/** The kinds the core carries itself ('beta' is the spec's default and means Baileys). */
+export const BUILT_IN_KINDS = ['sandbox', 'beta', 'baileys'] as const;
+export const PROVIDER_KIND_PATTERN = '^[a-z][a-z0-9_-]{1,31}$';
+const KIND = new RegExp(PROVIDER_KIND_PATTERN);
+
+/** The providers plugins registered, by connection `provider` value. One per app (tests build several apps). */
+export class ProviderRegistry {
+  private readonly byKind = new Map<string, ProviderRegistration>();
+  private readonly ops = new Map<string, ProviderOperationRun>();
+
+  register(kind: string, registration: ProviderRegistration): void {
+    if (!KIND.test(kind)) throw new Error(`provider kind "${kind}" must match ${KIND}`);
+    if ((BUILT_IN_KINDS as readonly string[]).includes(kind) || this.byKind.has(kind)) {
+      throw new Error(`provider kind "${kind}" is already registered`);
+    }
+    this.byKind.set(kind, registration);
+  }
+
+  get(kind: string): ProviderRegistration | undefined {
+    return this.byKind.get(kind);
+  }
+
+  /** Every value a connection's `provider` may take. */
+  kinds(): string[] {
+    return [...BUILT_IN_KINDS, ...this.byKind.keys()];
+  }
+
+  assertKnown(kind: string): void {
+    if (!this.kinds().includes(kind)) {
+      throw new AppError('ERR_UNKNOWN_PROVIDER', 400, `Unknown provider "${kind}"`, { field: 'body/provider' });
+    }
+  }
+
+  /** A provider operation, named `<kind>.<op>`, the session manager runs where the session is driven. */
+  defineOperation(name: string, run: ProviderOperationRun): void {
+    this.ops.set(name, run);
+  }
+
+  operation(name: string): ProviderOperationRun | undefined {
+    return this.ops.get(name);
+  }
+
+  /** The registered provider's pre-send rule for this connection kind, if it has one. */
+  async beforeSend(kind: string, check: SendCheck): Promise<void> {
+    await this.byKind.get(kind)?.beforeSend?.(check);
+  }
+}
+
+/** The session manager's part the SDK needs (messaging/sessions.ts). */
+interface SessionOperations {
+  onHolder(whatsappId: number, op: string, args: unknown[]): Promise<unknown>;
+}
+
+/** `sdk.providers`: how a plugin adds a connection provider (docs/plugins.md "A connection provider"). */
+export interface ProvidersApi {
+  /**
+   * Adds a connection kind: connections whose `provider` is `kind` are driven by `create`'s provider. Each of
+   * `operations` may then be run on a connection's provider with `run(whatsappId, '<kind>.<op>', args)`.
+   */
+  register(kind: string, registration: ProviderRegistration & { operations?: Record<string, ProviderOperationRun> }): void;
+  /**
+   * Runs a registered operation on the connection's running provider, in the process that drives its session
+   * (with several API processes, maybe another one: the arguments and the answer travel as JSON). The caller
+   * has checked the connection's company. ERR_WAPP_NOT_INITIALIZED when the session is not running.
+   */
+  run(whatsappId: number, op: string, args: unknown[]): Promise<unknown>;
+}
+
+/** `sessions` is read at call time: the session manager is built after the SDK (messaging plugin). */
+export function createProvidersApi(registry: ProviderRegistry, sessions: () => SessionOperations): ProvidersApi {
+  return {
+    register(kind, { operations, ...registration }) {
+      registry.register(kind, registration);
+      // Prefixed with the kind: two providers' operations never collide in the session manager.
+      for (const [op, run] of Object.entries(operations ?? {})) registry.defineOperation(`${kind}.${op}`, run);
+    },
+    run(whatsappId, op, args) {
+      if (!registry.operation(op)) throw new Error(`no provider operation "${op}" was registered (name it "<kind>.<op>")`);
+      return sessions().onHolder(whatsappId, op, args);
+    },
+  };
+}

@@ -1,0 +1,43 @@
+/**
+ * CSV beside .xlsx (issue 27): what spreadsheets and the family's exports write. UTF-8 with or without a
+ * byte-order mark; `,` or `;` between fields, whichever the header line uses more of (outside quotes);
+ * fields in double quotes may hold the separator, line breaks and doubled quotes.
+ */
+export function detectDelimiter(text: string): ',' | ';' {
+  let commas = 0;
+  let semicolons = 0;
+  let quoted = false;
+  for (const ch of text) {
+    if (ch === '"') quoted = !quoted;
+    else if (!quoted && (ch === '\n' || ch === '\r')) break;
+    else if (!quoted && ch === ',') commas++;
+    else if (!quoted && ch === ';') semicolons++;
+  }
+  return semicolons > commas ? ';' : ',';
+}
+
+/** The rows of a CSV text, each a list of field texts (a trailing line break ends no extra row). */
+export function* csvRows(input: string): Generator<string[]> {
+  const text = input.startsWith('\uFEFF') ? input.slice(1) : input;
+  const delimiter = detectDelimiter(text);
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (quoted) {
+      if (ch !== '"') field += ch;
+      else if (text[i + 1] === '"') { field += '"'; i++; }
+      else quoted = false;
+    } else if (ch === '"' && field === '') quoted = true;
+    else if (ch === delimiter) { row.push(field); field = ''; }
+    else if (ch === '\n' || ch === '\r') {
+      if (ch === '\r' && text[i + 1] === '\n') i++;
+      row.push(field);
+      yield row;
+      row = [];
+      field = '';
+    } else field += ch;
+  }
+  if (field !== '' || row.length > 0) { row.push(field); yield row; }
+}
