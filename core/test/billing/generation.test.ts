@@ -103,3 +103,48 @@ t.test('two processes generating at the same moment still make one invoice per c
   t.equal(rows.length, ids.length, 'one invoice per company');
   t.equal(new Set(rows.map((r: { companyId: number }) => r.companyId)).size, ids.length);
 });
+
+// Issue 32: a company whose due date enters the window can pay at once, not from the next hourly run.
+t.test('sign-up bills the trial at once when its plan is paid (a free plan still makes no invoice)', async (t) => {
+  const ctx = await build(t);
+  const paid = await Plan.query().insertAndFetch({ name: 'Starter', users: 3, connections: 1, queues: 3, value: 79.9 } as Partial<Plan>);
+  const signup = await ctx.request('POST', '/api/companies/cadastro', { body: { name: 'Nova Loja', email: 'nova@loja.test', password: 'Nova-pass-123', planId: paid.id } });
+  t.equal(signup.status, 200);
+  const [invoice] = await invoicesOf(signup.body.id);
+  t.match(invoice, { value: 79.9, dueDate: signup.body.dueDate, status: 'open', detail: 'Starter' }, 'the trial\'s due date is billed before any hourly run');
+  const free = await Plan.query().insertAndFetch({ name: 'Free', users: 0, connections: 0, queues: 0, value: 0 } as Partial<Plan>);
+  const freeSignup = await ctx.request('POST', '/api/companies/cadastro', { body: { name: 'Gratis', email: 'gratis@loja.test', password: 'Gratis-pass-123', planId: free.id } });
+  t.same(await invoicesOf(freeSignup.body.id), []);
+  const login = await ctx.request('POST', '/api/auth/login', { body: { email: 'nova@loja.test', password: 'Nova-pass-123' } });
+  const listed = await ctx.request('GET', '/api/invoices/all', { token: login.body.token });
+  t.same(listed.body.invoices.map((i: { id: number }) => i.id), [invoice.id], 'the new admin sees it on Financeiro');
+});
+
+t.test('the super user moving the due date into the window, or onto a paid plan, bills it at once', async (t) => {
+  const ctx = await build(t);
+  const tenant = await payingTenant(ctx, 'Moved', { dueDate: isoDay(30) });
+  const put = (body: Record<string, unknown>) => ctx.request('PUT', `/api/companies/${tenant.companyId}`, { token: ctx.token, body });
+  t.equal((await put({ name: 'Moved Co' })).status, 200);
+  t.same(await invoicesOf(tenant.companyId), [], 'due in 30 days: nothing yet');
+  t.equal((await put({ dueDate: isoDay(5) })).status, 200);
+  t.same((await invoicesOf(tenant.companyId)).map((i) => i.dueDate), [isoDay(5)], 'due in 5 days: billed');
+  t.equal((await put({ dueDate: isoDay(5) })).status, 200);
+  t.equal((await invoicesOf(tenant.companyId)).length, 1, 'saving again bills nothing twice');
+
+  const onFree = await payingTenant(ctx, 'Upgraded', { value: 0, dueDate: isoDay(2) });
+  const paid = await Plan.query().insertAndFetch({ name: 'Pro', users: 0, connections: 0, queues: 0, value: 200 } as Partial<Plan>);
+  const upgrade = await ctx.request('PUT', `/api/companies/${onFree.companyId}`, { token: ctx.token, body: { planId: paid.id } });
+  t.equal(upgrade.status, 200);
+  t.same((await invoicesOf(onFree.companyId)).map((i) => [i.detail, i.value]), [['Pro', 200]], 'a free company moved onto a paid plan');
+  t.same(await invoicesOf(tenant.companyId).then((l) => l.length), 1, 'another company is untouched');
+});
+
+t.test('an expired company never billed gets its invoice when its admin is refused at login', async (t) => {
+  const ctx = await build(t);
+  // Expired while nothing billed it (the server was down over its window, say).
+  const tenant = await payingTenant(ctx, 'Expired', { dueDate: isoDay(-2) });
+  const login = await ctx.request('POST', '/api/auth/login', { body: { email: tenant.admin.email, password: tenant.admin.password } });
+  t.equal(login.body.error, 'ERR_SUBSCRIPTION_EXPIRED');
+  const listed = await ctx.request('GET', '/api/invoices/all', { token: login.body.renewalToken });
+  t.same(listed.body.invoices.map((i: { dueDate: string; status: string }) => [i.dueDate, i.status]), [[isoDay(-2), 'open']], 'the renewal page has an invoice to pay');
+});

@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import type { Test } from 'tap';
 
 /** What the fake answers next: a text, or an HTTP error with OpenAI's error body. */
-export type FakeReply = { text: string; delayMs?: number } | { status: number; code: string };
+/** `hold`: the answer waits for it (a test writes more while the model is "thinking", whatever the machine's load). */
+export type FakeReply = { text: string; delayMs?: number; hold?: Promise<unknown> } | { status: number; code: string };
 
 /**
  * A local OpenAI-compatible server for tests: POST /v1/chat/completions, recording every request; answers
@@ -27,11 +28,13 @@ export async function startFakeOpenAi(t: Test) {
         res.writeHead(reply.status).end(JSON.stringify({ error: { message: 'scripted failure', type: 'invalid_request_error', code: reply.code } }));
         return;
       }
-      setTimeout(() => res.end(JSON.stringify({
+      const answer = () => setTimeout(() => res.end(JSON.stringify({
         id: `chatcmpl-${requests.length}`, object: 'chat.completion', created: Math.floor(Date.now() / 1000), model: body.model,
         choices: [{ index: 0, message: { role: 'assistant', content: reply.text, refusal: null }, finish_reason: 'stop' }],
         usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 },
       })), reply.delayMs ?? 0);
+      if (reply.hold) void reply.hold.then(answer);
+      else answer();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -68,6 +68,8 @@ const about = (l: Listener, ticketId: number, kind?: string) =>
 async function scenario(t: Test, ctx: Awaited<ReturnType<typeof build>>, socketsOn: FastifyInstance) {
   const { app, createUser, token } = ctx;
   const provider = useFakeProvider(app);
+  // With two processes either one runs a job (a greeting's turn): both send through the fake phone, both are awaited.
+  if (socketsOn !== app) useFakeProvider(socketsOn);
   const [qa, qb] = await Promise.all(['A', 'B'].map((n, i) => Queue.scoped(1).insertAndFetch({ name: `Fila ${n}`, color: `#00a0b${i}` } as Partial<Queue>)));
   const ana = await createUser(1, { name: 'Ana' });
   const bruno = await createUser(1, { name: 'Bruno' });
@@ -87,7 +89,7 @@ async function scenario(t: Test, ctx: Awaited<ReturnType<typeof build>>, sockets
     const row = (await Ticket.scoped(1).orderBy('id', 'desc').first())!;
     return { ticket: await Ticket.scoped(1).patchAndFetchById(row.id, { queueId } as Partial<Ticket>), number };
   };
-  const settleAll = () => settle(app, 1, all);
+  const settleAll = async () => { if (socketsOn !== app) await socketsOn.jobs.idle(); await settle(app, 1, all); };
   /** Forgets what was heard so far (after letting whatever is in flight arrive). */
   const reset = async () => { await settleAll(); for (const l of all) l.events.length = 0; };
   return { ...ctx, provider, qa, qb, ana, bruno, nina, tiago, sAna, sBruno, sNina, sTiago, sAdmin, all, wa, ticketIn, settleAll, reset };

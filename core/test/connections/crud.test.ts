@@ -55,22 +55,24 @@ t.test('names are 2-50 characters and unique per company', async (t) => {
 });
 
 t.test('every field of the connection is stored and returned', async (t) => {
-  const { request, token, companyId } = await build(t);
+  const { request, token, companyId, app } = await build(t);
   const q1 = await createQueue(companyId, 'Sales');
   const q2 = await createQueue(companyId, 'Support');
+  const [promptId] = await app.knex('prompts').insert({ companyId, name: 'Bot', prompt: 'p', model: 'm', maxTokens: 10, temperature: 1, apiKey: 'x', queueId: q1.id, maxMessages: 5 });
+  const [integrationId] = await app.knex('queueIntegrations').insert({ companyId, type: 'webhook', name: 'Hook', typebotDelayMessage: 0, typebotExpires: 0 });
   const res = await request('POST', '/api/whatsapp', {
     token,
     body: body('Full', {
       greetingMessage: 'Hi, pick one', complationMessage: 'Bye', outOfHoursMessage: 'Closed', ratingMessage: 'Rate us',
       expiresInactiveMessage: 'Expired', expiresTicket: 30, timeUseBotQueues: 5, maxUseBotQueues: 4, timeToTransfer: 10,
-      transferQueueId: q2.id, promptId: 7, integrationId: 9, queueIds: [q1.id, q2.id],
+      transferQueueId: q2.id, promptId, integrationId, queueIds: [q1.id, q2.id],
     }),
   });
   t.equal(res.status, 200, JSON.stringify(res.body));
   t.match(res.body, {
     name: 'Full', greetingMessage: 'Hi, pick one', complationMessage: 'Bye', outOfHoursMessage: 'Closed', ratingMessage: 'Rate us',
     expiresInactiveMessage: 'Expired', expiresTicket: 30, timeUseBotQueues: 5, maxUseBotQueues: 4, timeToTransfer: 10,
-    transferQueueId: q2.id, promptId: 7, integrationId: 9,
+    transferQueueId: q2.id, promptId, integrationId,
   });
   t.same(res.body.queues.map((q: { id: number }) => q.id), [q1.id, q2.id]);
   const got = await request('GET', `/api/whatsapp/${res.body.id}`, { token });

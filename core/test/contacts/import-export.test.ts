@@ -46,11 +46,13 @@ t.test('an .xlsx import answers row by row: new contacts and an error bag', asyn
   t.equal(again.json().newContacts[0].contactName, 'Carla');
 });
 
-t.test('a non-.xlsx, corrupt or header-less file is 400 ERR_INVALID_SHEET', async (t) => {
+t.test('a file neither .xlsx nor CSV, corrupt or header-less is 400 ERR_INVALID_SHEET', async (t) => {
   const { app, token } = await build(t);
-  const csv = await upload(app, token, '/api/contacts/upload', 'contacts.csv', Buffer.from('name;number\nAna;5511900000001\n'));
-  t.equal(csv.statusCode, 400);
-  t.equal(csv.json().error, 'ERR_INVALID_SHEET');
+  const ods = await upload(app, token, '/api/contacts/upload', 'contacts.ods', Buffer.from('name;number\nAna;5511900000001\n'));
+  t.equal(ods.statusCode, 400);
+  t.equal(ods.json().error, 'ERR_INVALID_SHEET');
+  const binary = await upload(app, token, '/api/contacts/upload', 'contacts.csv', Buffer.from([0x00, 0x01, 0x02, 0xff, 0x00]));
+  t.same([binary.statusCode, binary.json().error], [400, 'ERR_INVALID_SHEET'], 'binary content named .csv');
   const corrupt = await upload(app, token, '/api/contacts/upload', 'contacts.xlsx', Buffer.from('this is not a zip at all'));
   t.equal(corrupt.statusCode, 400);
   t.equal(corrupt.json().error, 'ERR_INVALID_SHEET');

@@ -10,8 +10,8 @@ import { root, startServer, waitForExit } from './server-process.js';
 const EARLY = Array.from({ length: 5 }, (_, i) => ({ key: `early-${i}`, delayMs: 200 + i * 50, sleepMs: 0 }));
 /** In flight when the server is killed: it must run again after the restart, and finish once. */
 const CUT = { key: 'cut-off', delayMs: 200, sleepMs: 4000 };
-/** Due after the kill: while the server is down or after it is back. */
-const LATE = Array.from({ length: 5 }, (_, i) => ({ key: `late-${i}`, delayMs: 6000 + i * 300, sleepMs: 0 }));
+/** Due after the kill: while the server is down or after it is back (12 s leaves a loaded machine time to reach the kill). */
+const LATE = Array.from({ length: 5 }, (_, i) => ({ key: `late-${i}`, delayMs: 12_000 + i * 300, sleepMs: 0 }));
 const ALL = [...EARLY, CUT, ...LATE];
 
 async function waitUntil(check: () => Promise<boolean>, ms: number, what: string) {

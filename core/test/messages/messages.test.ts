@@ -153,3 +153,39 @@ t.test('templates fill first name, name, greeting, protocol and hour', async (t)
   t.match(renderTemplate('{{greeting}}', { now: new Date(2026, 0, 5, 15) }), 'Boa tarde');
   t.match(renderTemplate('{{greeting}}', { now: new Date(2026, 0, 5, 22) }), 'Boa noite');
 });
+
+// Issue 32 / core §2: a customer who writes again sees, and the agent reads, the earlier conversation above.
+t.test('a ticket\'s messages include the contact\'s earlier tickets on the connection, older pages on scroll; not later ones, not other contacts\'', async (t) => {
+  const { app, request, token, createTenant } = await build(t);
+  useFakeProvider(app);
+  const wa = await defaultConnection();
+  // Each message's own work (the greeting, the bots' turn) settles before the next step.
+  const say = async (number: string, body: string) => { await app.pipeline.inbound.onMessage({ companyId: 1, whatsappId: wa.id }, inbound(number, body)); await app.jobs.idle(); };
+  await say('5511900001111', 'primeira conversa');
+  const first = (await Ticket.scoped(1).orderBy('id', 'desc').first())!;
+  await say('5511900002222', 'outro contato');
+  t.equal((await request('PUT', `/api/tickets/${first.id}`, { token, body: { status: 'closed' } })).body.status, 'closed');
+  await app.jobs.idle();
+  await say('5511900001111', 'voltei');
+  const second = (await Ticket.scoped(1).where('contactId', first.contactId).orderBy('id', 'desc').first())!;
+  t.not(second.id, first.id, 'writing again opened a new ticket');
+
+  const page = await request('GET', `/api/messages/${second.id}`, { token });
+  t.equal(page.status, 200);
+  const bodies = page.body.messages.filter((m: { fromMe: boolean }) => !m.fromMe).map((m: { body: string; ticketId: number }) => [m.ticketId, m.body]);
+  t.same(bodies, [[first.id, 'primeira conversa'], [second.id, 'voltei']], 'the earlier conversation first, then this one; no other contact\'s');
+  const earlier = await request('GET', `/api/messages/${first.id}`, { token });
+  t.notOk(earlier.body.messages.some((m: { ticketId: number }) => m.ticketId === second.id), 'a ticket does not show the later one');
+
+  // Paging walks from this ticket into the earlier one.
+  for (let i = 0; i < 25; i++) await Message.scoped(1).insert({ ticketId: second.id, contactId: second.contactId, whatsappId: wa.id, body: `m${i}`, fromMe: true, ack: 1 } as Partial<Message>);
+  const top = await request('GET', `/api/messages/${second.id}`, { token });
+  t.equal(top.body.hasMore, true);
+  t.ok(top.body.messages.every((m: { ticketId: number }) => m.ticketId === second.id), 'the newest page is this ticket\'s');
+  const older = await request('GET', `/api/messages/${second.id}`, { token, query: { pageNumber: 2 } });
+  t.ok(older.body.messages.some((m: { body: string }) => m.body === 'primeira conversa'), 'the earlier conversation on an older page');
+  t.equal(top.body.count, older.body.count);
+
+  const other = await createTenant('Outra Conversa');
+  t.equal((await request('GET', `/api/messages/${second.id}`, { token: other.admin.token })).status, 404, 'another company: not found');
+});

@@ -6,16 +6,7 @@ import net, { type Socket } from 'node:net';
 import path from 'node:path';
 import { loadConfig } from '../../src/config/index.js';
 import { build } from '../helper.js';
-import { fakeServer } from './fakes.js';
-
-const errorCode = async (promise: Promise<unknown>) => {
-  try {
-    await promise;
-    return 'resolved';
-  } catch (err) {
-    return err instanceof OutboundHttpError ? err.code : `untyped: ${(err as Error).message}`;
-  }
-};
+import { errorCode, fakeServer } from './fakes.js';
 
 t.test('private, loopback, link-local, unique-local and metadata addresses are refused; public ones are not', async (t) => {
   for (const ip of ['127.0.0.1', '127.8.8.8', '10.1.2.3', '172.16.0.1', '172.31.255.255', '192.168.1.1', '169.254.169.254', '100.100.100.200', '0.0.0.0',

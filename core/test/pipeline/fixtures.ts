@@ -1,13 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { Whatsapp } from '../../src/db/models/index.js';
-import type { InboundMessage, MessagingProvider, OutboundMessage } from '../../src/messaging/provider.js';
+import type { InboundMessage, MessageTarget, MessagingProvider, OutboundMessage } from '../../src/messaging/provider.js';
 
 /** A provider that records what the pipeline sends (and can be told to fail). */
 export function fakeProvider() {
   const sent: OutboundMessage[] = [];
+  const edits: Array<{ target: MessageTarget; body: string }> = [];
+  const reactions: Array<{ target: MessageTarget; emoji: string }> = [];
   let n = 0;
   const provider = {
     sent,
+    edits,
+    reactions,
     fail: false,
     async send(message: OutboundMessage) {
       if (provider.fail) throw new Error('phone offline');
@@ -15,6 +19,14 @@ export function fakeProvider() {
       return { providerId: `out-${++n}`, ack: 1 };
     },
     async deleteMessage() {},
+    async editMessage(target: MessageTarget, body: string) {
+      if (provider.fail) throw new Error('phone offline');
+      edits.push({ target, body });
+    },
+    async react(target: MessageTarget, emoji: string) {
+      if (provider.fail) throw new Error('phone offline');
+      reactions.push({ target, emoji });
+    },
     async start() {}, async requestNewQr() {}, async stop() {},
     async checkNumber(number: string) { return { exists: true, number }; },
     async profilePictureUrl() { return undefined; },

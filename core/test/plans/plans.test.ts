@@ -12,6 +12,18 @@ t.test('the public plan list needs no token and shows limits and flags', async (
   t.same(res.body[0].features, {});
 });
 
+t.test('a first start seeds the free plan with every feature and a paid example plan to try billing with (issue 32)', async (t) => {
+  const { request } = await build(t);
+  const plans = (await request('GET', '/api/plans/list')).body as Array<{ name: string; value: number; users: number; useFlowbuilder: boolean }>;
+  t.match(plans.find((p) => p.name === 'Completo'), { value: 0, users: 0, useFlowbuilder: true }, 'free, no limits (0 is unlimited)');
+  const paid = plans.find((p) => p.name === 'Básico');
+  t.match(paid, { value: 99.9, users: 3 }, 'a paid one');
+  const signup = await request('POST', '/api/companies/cadastro', { body: { name: 'Loja Teste', email: 'loja@teste.test', password: 'Loja-pass-123', planId: (paid as unknown as { id: number }).id } });
+  t.equal(signup.status, 200);
+  const login = await request('POST', '/api/auth/login', { body: { email: 'loja@teste.test', password: 'Loja-pass-123' } });
+  t.match((await request('GET', '/api/invoices/all', { token: login.body.token })).body.invoices, [{ value: 99.9, status: 'open' }], 'signing up on it gives an invoice to pay at once');
+});
+
 t.test('the super user creates a plan: flags default to true, plugin flags kept in features', async (t) => {
   const { request, token } = await build(t);
   const res = await request('POST', '/api/plans', { token, body: plan('Pro', { useKanban: false, features: { useMyFeature: true } }) });

@@ -1,5 +1,5 @@
 import t, { type Test } from 'tap';
-import { BufferJSON, DisconnectReason, makeEventBuffer, proto, type UserFacingSocketConfig, type WAMessage } from '@whiskeysockets/baileys';
+import { BufferJSON, DisconnectReason, generateWAMessageContent, makeEventBuffer, proto, type UserFacingSocketConfig, type WAMessage } from '@whiskeysockets/baileys';
 import { build } from '../helper.js';
 import { ProviderAuthKey, Whatsapp } from '../../src/db/models/index.js';
 import { BaileysProvider, type BaileysSocketLike } from '../../src/messaging/providers/baileys.js';
@@ -114,6 +114,35 @@ t.test('open → CONNECTED with the number; send, delete, checkNumber and profil
   t.same(await provider.checkNumber('5511988887777'), { exists: true, number: '5511988887777' });
   t.same(await provider.checkNumber('0001234'), { exists: false, number: '0001234' });
   t.equal(await provider.profilePictureUrl('5511988887777'), 'https://pps.whatsapp.net/v/t61/abc.jpg');
+});
+
+t.test('edit, reaction, quote of our own message and forward go through the socket as Baileys builds them', async (t) => {
+  const { provider, sockets, emit } = await setup(t);
+  await provider.start();
+  sockets[0].user = { id: fx.ME };
+  await emit('connection.update', fx.open);
+  await provider.editMessage({ to: '5511988887777', providerId: 'OUT1', fromMe: true }, 'Olá, corrigido');
+  await provider.react({ to: '5511988887777', providerId: 'IN1', fromMe: false }, '👍');
+  await provider.react({ to: fx.GROUP.split('@')[0], isGroup: true, providerId: 'IN2', fromMe: false }, '');
+  await provider.send({ to: '5511988887777', body: 'sobre isto', quotedProviderId: 'OUT1', quotedFromMe: true });
+  await provider.send({ to: '5511988887777', body: 'encaminhada', forwarded: true });
+  const [edit, reaction, unreact, reply, forward] = sockets[0].sent;
+  t.same([edit.jid, edit.content], [fx.CONTACT, { text: 'Olá, corrigido', edit: { remoteJid: fx.CONTACT, fromMe: true, id: 'OUT1' } }]);
+  t.same(reaction.content, { react: { text: '👍', key: { remoteJid: fx.CONTACT, fromMe: false, id: 'IN1' } } });
+  t.same([unreact.jid, unreact.content.react.text], [fx.GROUP, ''], 'an empty reaction removes it');
+  t.same(reply.options.quoted.key, { remoteJid: fx.CONTACT, id: 'OUT1', fromMe: true }, 'a quote of our own message keys it as ours');
+  t.same(forward.content, { text: 'encaminhada', contextInfo: { isForwarded: true, forwardingScore: 1 } });
+  // Baileys turns these contents into WhatsApp's protocol messages: an edit, a reaction, a forwarded text.
+  const built = await Promise.all([edit, reaction, forward].map((s) => generateWAMessageContent(s.content, { upload: (() => { throw new Error('no upload'); }) as never })));
+  t.equal(built[0].protocolMessage?.type, proto.Message.ProtocolMessage.Type.MESSAGE_EDIT);
+  t.equal(built[0].protocolMessage?.key?.id, 'OUT1');
+  t.equal(built[0].protocolMessage?.editedMessage?.conversation ?? built[0].protocolMessage?.editedMessage?.extendedTextMessage?.text, 'Olá, corrigido');
+  t.same([built[1].reactionMessage?.text, built[1].reactionMessage?.key?.id], ['👍', 'IN1']);
+  t.equal(built[2].extendedTextMessage?.contextInfo?.isForwarded, true);
+  const failing = sockets[0];
+  failing.sendMessage = async () => { throw new Error('socket closed'); };
+  await t.rejects(provider.editMessage({ to: '5511988887777', providerId: 'OUT1', fromMe: true }, 'x'), { code: 'ERR_EDIT_WAPP_MSG' });
+  await t.rejects(provider.react({ to: '5511988887777', providerId: 'IN1', fromMe: false }, '👍'), { code: 'ERR_REACT_WAPP_MSG' });
 });
 
 t.test('close reasons: restartRequired reconnects at once, transient ones after a backoff delay', async (t) => {

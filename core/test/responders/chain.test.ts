@@ -5,6 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import { build } from '../helper.js';
 import { Message, Plan, Queue, Ticket, TicketNote } from '../../src/db/models/index.js';
 import { defaultConnection, inbound, recordEvents, useFakeProvider } from '../pipeline/fixtures.js';
+import { createLoopGuard, LOOP_CAP } from '../../src/messaging/loop-guard.js';
+import type { MessagesService } from '../../src/sdk/index.js';
 
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/responders');
 
@@ -168,3 +170,43 @@ t.test('registering a responder checks its id, place and uniqueness', async (t) 
   t.same(app.responders.ordered().map((r) => r.id).filter((id) => id.startsWith('twobots.') || id === 'menu'), ['twobots.promo', 'twobots.echo', 'menu'], 'kept in chain order');
 });
 
+
+t.test('a bot loop is stopped: past the cap of automated messages in a minute the ticket goes to people with a note, until a person writes', async (t) => {
+  const { app, say, write, ticket, provider } = await setup(t);
+  const events = recordEvents(app);
+  await say('bot hello');
+  // The other side is a bot too: it answers every echo at once, faster than any person types.
+  for (let i = 1; i < LOOP_CAP + 5; i += 1) await write(`loop ${i}`);
+  await app.jobs.idle();
+  t.equal(provider.sent.length, LOOP_CAP, `${LOOP_CAP} automated answers went out, not one more`);
+  const handed = await ticket();
+  t.equal(handed.status, 'pending', 'the ticket waits for people');
+  t.equal(handed.botOwner, '@handoff');
+  const notes = await TicketNote.scoped(1).where({ ticketId: handed.id });
+  t.equal(notes.length, 1, 'one note, however many answers were refused');
+  t.match(notes[0].note, new RegExp(`The bot "twobots.echo" handed the conversation to the team: too many automated messages \\(over ${LOOP_CAP} in 60 s`));
+  t.match(notes[0].note, /mensagens automáticas demais/);
+  t.ok(events.some((e) => e.event === 'ticketNote' && e.payload.ticketNote?.ticketId === handed.id), 'the note is announced live');
+
+  const automated = () => (app.services.messages as MessagesService).send({ companyId: 1, ticket: { id: handed.id }, body: 'an automated reminder' });
+  await t.rejects(automated(), { code: 'ERR_AUTOMATION_LOOP', statusCode: 409 }, 'other automation on the ticket is refused too (flows, the external API)');
+  t.equal(provider.sent.length, LOOP_CAP, 'and nothing left');
+  await app.pipeline.sender.send({ companyId: 1, ticket: handed, body: 'Hi, a person here', userId: 1 });
+  await automated();
+  t.equal(provider.sent.at(-1)?.body, 'an automated reminder', 'after a person wrote, automated messages go out again');
+});
+
+t.test('a long conversation with a bot at a person\'s pace is never cut: the cap counts one minute only', async (t) => {
+  const clock = { now: 0 };
+  const guard = createLoopGuard(() => clock.now);
+  for (let i = 0; i < LOOP_CAP * 5; i += 1) {
+    clock.now += 4000; // a message every 4 s: 15 a minute
+    t.equal(guard.automated(7), 'ok');
+  }
+  for (let i = 0; i < LOOP_CAP; i += 1) guard.automated(8);
+  t.equal(guard.automated(8), 'tripped', 'the same count within a minute trips');
+  t.equal(guard.automated(8), 'stopped', 'and stays stopped');
+  t.equal(guard.automated(7), 'ok', 'per ticket');
+  guard.person(8);
+  t.equal(guard.automated(8), 'ok', 'a person writing starts it again');
+});

@@ -52,6 +52,9 @@ t.test('keepSecretIfMasked: the mask or a missing field keeps the stored value, 
   const replaced = secrets.keepSecretIfMasked('sk-live-NEWVALUE0000000', stored)!;
   t.equal(secrets.decrypt(replaced), 'sk-live-NEWVALUE0000000', 'a new value is encrypted');
   t.equal(secrets.decrypt(secrets.keepSecretIfMasked('sk-…R8', undefined)!), 'sk-…R8', 'with nothing stored, even a mask-looking value is a value');
+  const legacy = 'azvoice-stored-in-clear-0001';
+  const sealed = secrets.keepSecretIfMasked(secrets.mask(legacy), legacy)!;
+  t.ok(secrets.isEncrypted(sealed) && secrets.decrypt(sealed) === legacy, 'a value stored in clear (before its field was a secret) is sealed when its mask comes back');
 });
 
 t.test('the key comes from SECRETS_KEY, else is generated once into DATA_DIR/secrets.json beside the JWT secrets', async (t) => {

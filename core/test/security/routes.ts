@@ -22,16 +22,24 @@ export interface ApiRoute {
 export type Schema = {
   type?: string | string[]; properties?: Record<string, Schema>; items?: Schema; anyOf?: Schema[]; oneOf?: Schema[];
   const?: unknown; enum?: unknown[]; format?: string; minLength?: number; maxLength?: number; minimum?: number; maximum?: number;
-  minItems?: number;
+  minItems?: number; pattern?: string;
 };
+
+/**
+ * How `sample` fills a schema: `id` for fields named like ids, `text` for strings; `values` by field name
+ * (real references, valid phone numbers) win over both; `fitPatterns` picks, for a string with a pattern,
+ * the first of a few common forms (a time, a date, a URL, digits) that matches it.
+ */
+export interface SampleFill { id: number; text: string; values?: Record<string, unknown>; fitPatterns?: boolean }
+const PATTERN_FORMS = ['09:00', '2030-01-31', 'https://example.test/hook', '5511999990000', 'probe', 'probe-model'];
 
 /** The test plugins (core/test/fixtures/plugins: hello, relay with its public webhook routes), walked by the suites too. */
 export const FIXTURE_PLUGINS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/plugins');
 export const FIXTURE_FLAGS = { useHello: true, useRelay: true };
 
 /** Boots the app with the fixture plugins, their flags on for company 1 (tenants get them through createTenant's flags). */
-export async function buildWithFixturePlugins(t: Test) {
-  const env = await build(t, { extraPluginDirs: [FIXTURE_PLUGINS] });
+export async function buildWithFixturePlugins(t: Test, options: Omit<Parameters<typeof build>[1] & object, 'extraPluginDirs'> = {}) {
+  const env = await build(t, { ...options, extraPluginDirs: [FIXTURE_PLUGINS] });
   const { planId } = (await Company.query().findById(1))!;
   await Plan.query().patch({ features: FIXTURE_FLAGS } as Partial<Plan>).where('id', planId!);
   env.app.tenancy.invalidate();
@@ -78,8 +86,9 @@ const isIdsName = (name: string) => /Ids$/.test(name);
  * A plausible value for a schema: enough to get past validation where possible, so the handler runs.
  * Fields named like ids (`id`, `…Id`, `…Ids`) get `id`; strings get `text` (fitted to the length limits).
  */
-export function sample(schema: Schema | undefined, fill: { id: number; text: string }, name = ''): unknown {
+export function sample(schema: Schema | undefined, fill: SampleFill, name = ''): unknown {
   if (!schema) return undefined;
+  if (fill.values && name in fill.values && fits(schema, fill.values[name])) return fill.values[name];
   if (schema.const !== undefined) return schema.const;
   if (schema.enum) return schema.enum[0];
   const branches = schema.anyOf ?? schema.oneOf;
@@ -111,12 +120,24 @@ export function sample(schema: Schema | undefined, fill: { id: number; text: str
       if (schema.format === 'date-time') return new Date().toISOString();
       if (schema.format === 'date') return new Date().toISOString().slice(0, 10);
       if (schema.format === 'uuid') return '00000000-0000-4000-8000-000000000000';
+      const pattern = fill.fitPatterns && schema.pattern ? new RegExp(schema.pattern) : undefined;
+      const form = pattern && PATTERN_FORMS.find((f) => pattern.test(f));
+      if (form) return form;
       let text = isIdName(name) ? String(fill.id) : fill.text;
       while (text.length < (schema.minLength ?? 0)) text += 'x';
       return schema.maxLength !== undefined ? text.slice(0, schema.maxLength) : text;
     }
     default: return fill.text;
   }
+}
+
+/** Whether a value has the schema's type (or one of its branches'): a named value only fills a field it fits. */
+function fits(schema: Schema, value: unknown): boolean {
+  const branches = schema.anyOf ?? schema.oneOf;
+  if (branches) return branches.some((b) => fits(b, value));
+  const kind = value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value === 'number' ? (Number.isInteger(value) ? 'integer' : 'number') : typeof value;
+  const types = [schema.type ?? kind].flat();
+  return types.includes(kind) || (kind === 'integer' && types.includes('number'));
 }
 
 /** A value of the wrong type for a schema (a string where a number is expected, and so on). */

@@ -77,7 +77,7 @@ function hostileCases(target: Target): Case[] {
  * How each upload route is reached: real ids, the right token and fields, and a file it accepts.
  * Keyed by route; the guard test fails for a multipart route without an entry here.
  */
-type Setup = (api: TestApp) => Promise<{ params?: Record<string, number>; token?: string; fields?: Record<string, string>; control?: UploadFile }>;
+type Setup = (api: TestApp) => Promise<{ params?: Record<string, number | string>; token?: string; fields?: Record<string, string>; control?: UploadFile }>;
 
 const json = async (api: TestApp, method: string, url: string, body: unknown) => {
   const res = await api.request(method, url, { token: api.token, body });
@@ -92,6 +92,7 @@ async function xlsxSheet(): Promise<Buffer> {
 }
 
 const SETUPS: Record<string, Setup> = {
+  'POST /api/settings/branding/:key': async () => ({ params: { key: 'appLogoLight' } }),
   'POST /api/files/uploadList/:id': async (api) => ({ params: { id: (await json(api, 'POST', '/api/files', { name: 'Upload probe', message: 'probe', options: [{ name: 'A' }, { name: 'B' }] })).id } }),
   'POST /api/quick-messages/:id/media-upload': async (api) => ({ params: { id: (await json(api, 'POST', '/api/quick-messages', { shortcode: 'probe', message: 'probe' })).id } }),
   'POST /api/announcements/:id/media-upload': async (api) => ({ params: { id: (await json(api, 'POST', '/api/announcements', { title: 'Probe', text: 'probe' })).id } }),
@@ -109,6 +110,7 @@ const SETUPS: Record<string, Setup> = {
   'POST /api/sandbox/:connectionId/inbound': async (api) => ({ params: { connectionId: (await connectedSandbox(api.app)).id }, fields: { number: '5511955550005', body: 'inbound' } }),
   'POST /api/contacts/upload': async () => ({ control: file('contacts.xlsx', await xlsxSheet(), 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet') }),
   'POST /api/contacts/import': async () => ({ control: file('contacts.xlsx', await xlsxSheet(), 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet') }),
+  'POST /api/contacts/importCsv': async () => ({ control: file('contacts.csv', Buffer.from('name;number\nProbe;5511955550006\n'), 'text/csv') }),
   'POST /api/campaigns/:id/media-upload': async (api) => {
     const whatsappId = (await connectedSandbox(api.app)).id;
     const contactListId = (await json(api, 'POST', '/api/contact-lists', { name: 'Media probe' })).id;
@@ -118,6 +120,10 @@ const SETUPS: Record<string, Setup> = {
   'POST /api/flowbuilder/content': async () => ({}),
   'POST /api/flowbuilder/audio': async () => ({ control: file('probe.ogg', Buffer.from('OggS probe audio'), 'audio/ogg') }),
   'POST /api/flowbuilder/video': async () => ({ control: file('probe.mp4', Buffer.from('probe video'), 'video/mp4') }),
+  'POST /api/chats/:id/messages': async (api) => {
+    const colleague = await api.createUser(1, { name: 'Chat upload probe' });
+    return { params: { id: (await json(api, 'POST', '/api/chats', { title: 'Upload probe', users: [{ id: colleague.id }] })).id }, fields: { message: 'probe' } };
+  },
   'POST /api/contact-lists/:id/upload': async (api) => ({
     params: { id: (await json(api, 'POST', '/api/contact-lists', { name: 'Upload probe' })).id },
     control: file('contacts.xlsx', await xlsxSheet(), 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'),

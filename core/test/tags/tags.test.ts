@@ -66,7 +66,7 @@ t.test('sync replaces a ticket\'s tags; ticket and tags must be the caller\'s', 
   const theirTag = (await request('POST', '/api/tags', { token: other.admin.token, body: { name: 'Theirs' } })).body;
   const theirTicket = await makeTicket(other.companyId);
   const foreignTag = await request('POST', '/api/tags/sync', { token, body: { ticketId: ticket.id, tags: [{ id: theirTag.id }] } });
-  t.equal(foreignTag.status, 400);
+  t.equal(foreignTag.status, 404, 'another company\'s tag is not found, as a missing one');
   t.equal(foreignTag.body.error, 'ERR_NO_TAG_FOUND');
   const foreignTicket = await request('POST', '/api/tags/sync', { token, body: { ticketId: theirTicket.id, tags: [{ id: a.id }] } });
   t.equal(foreignTicket.status, 404);

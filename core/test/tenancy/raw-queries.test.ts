@@ -25,6 +25,10 @@ const ALLOWED: Record<string, Record<string, string>> = {
     messages: 'the message search index walk: the caller passes companyId and every query filters messages.companyId (core/test/tickets/search.test.ts checks another company never matches)',
     messages_fts: 'the SQLite full-text index has no companyId; its rows are joined back to messages filtered by companyId',
   },
+  'core/src/domains/assignment/service.ts': {
+    assignmentTurns: "the company's assignment lock row: every UPDATE / INSERT / read filters companyId (the ticket's company)",
+    ticketCounts: "the agents' loads for automatic assignment: SUM filtered by companyId and user ids first read with User.scoped(companyId)",
+  },
   'core/src/domains/contacts/sheet-import.ts': {
     contacts: 'bulk import: multi-row INSERT ... with companyId stamped on every row, then a read filtered by companyId',
   },
@@ -32,8 +36,16 @@ const ALLOWED: Record<string, Record<string, string>> = {
     tickets: 'aggregates (COUNT, AVG) objection cannot express; the helper `tickets(companyId)` always filters tickets.companyId',
     contacts: 'a COUNT filtered by companyId',
   },
+  'core/src/domains/dashboard/service-desk.ts': {
+    ticketCounts: "the supervisor's live counts per queue and agent: SUMs filtered by companyId (and the company's queue when one is chosen)",
+    userQueues: "the agents of the chosen queue: an EXISTS correlated to users read with User.scoped(companyId), for a queue first found with Queue.scoped(companyId)",
+  },
+  'core/src/domains/tickets/list.ts': {
+    tickets: "an index hint in the FROM of the list's own Ticket.scoped(companyId) query (MariaDB: a status list not offered migration 125's index); the company filter is scoped's",
+  },
   'core/src/domains/tags/routes.ts': {
     ticketTags: 'link table: rows carry companyId (stamped on insert, filtered on delete), for a ticket and tags first loaded through Ticket/Tag.scoped(companyId)',
+    contactTags: 'link table: rows carry companyId (stamped on insert, filtered on delete), for a contact and tags first loaded through Contact/Tag.scoped(companyId)',
   },
   'core/src/domains/users/service.ts': {
     userQueues: 'link table: rows carry companyId (stamped on insert, filtered on delete), for a user and queues first checked with User/Queue.scoped(companyId)',
@@ -51,6 +63,19 @@ const ALLOWED: Record<string, Record<string, string>> = {
   },
   'core/src/messaging/responders/chain.ts': {
     tickets: 'the responder chain\'s cursor and lock columns (internal, not in the model): conditional UPDATEs by ticket id and companyId, or by the lock token',
+    messages: 'the NOT EXISTS inside the turn\'s UPDATE of one ticket (filtered by id and companyId): only that ticket\'s messages, by ticketId',
+  },
+  'core/src/messaging/responders/failures.ts': {
+    responderFailures: "the core's own table of bots' last failures: every read, write and delete filters companyId (the responder's company, or the plugin service's caller's)",
+  },
+  'core/src/privacy/erase.ts': {
+    contactTags: 'erasing a contact: its link rows deleted by companyId and the id of a contact first loaded with Contact.scoped(companyId)',
+  },
+  'core/src/privacy/retention.ts': {
+    tickets: "clearing the last-message preview of a company's expired tickets: filtered by companyId, for ticket ids of messages first read with Message.scoped(companyId) (no updatedAt bump, so no reordering)",
+  },
+  'core/src/jobs/plugin-jobs.ts': {
+    parkedJobs: 'the core\'s own table of parked plugin jobs: rows are written from a job\'s data (its companyId) and read back by company, never from a request',
   },
   'core/src/domains/billing/payment.ts': {
     invoices: "the guarded open → paid UPDATE by the id of an invoice first loaded (its company is the invoice's), in the transaction that moves that company's due date",

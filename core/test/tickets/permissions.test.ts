@@ -46,6 +46,25 @@ t.test('an allTicket user also sees unassigned tickets without a queue', async (
   t.equal((await request('GET', `/api/tickets/${tn.id}`, { token: all.token })).status, 200);
 });
 
+t.test('a queue filter keeps the tickets without a queue for whoever may see them (issue 32: "all queues" is all)', async (t) => {
+  const { request, token, createUser, qa, qb, ua, ta, tb, tn } = await setup(t);
+  const everyQueue = JSON.stringify([qa.id, qb.id]);
+  const pending = (who: string, query: Record<string, unknown> = {}) => request('GET', '/api/tickets', { token: who, query: { status: 'pending', ...query } });
+  const adminAll = await pending(token, { showAll: 'true', queueIds: everyQueue });
+  t.same(ids(adminAll), [ta.id, tb.id, tn.id].sort(), 'admin, "All" on, every queue chosen: the queue-less ticket is listed');
+  t.equal(adminAll.body.count, 3, 'and counted');
+  t.same(ids(await pending(token, { showAll: 'true', queueIds: JSON.stringify([qa.id]) })), [ta.id, tn.id].sort(), 'one queue chosen: that queue and none');
+  const adminOwn = await pending(token, { queueIds: everyQueue });
+  t.same(ids(adminOwn), [tn.id], 'admin in no queue, "All" off: the unassigned queue-less ticket');
+  t.equal(adminOwn.body.count, 1);
+  const all = await createUser(1, { allTicket: 'enabled' });
+  t.same(ids(await pending(all.token, { queueIds: everyQueue })), [tn.id], 'an allTicket user sees it too');
+  const userList = await pending(ua.token, { queueIds: everyQueue });
+  t.same(ids(userList), [ta.id], 'a user without allTicket does not (as GET /tickets/:id refuses it)');
+  t.equal(userList.body.count, 1);
+  t.same(ids(await request('GET', '/api/tickets', { token: ua.token, query: { status: 'closed', queueIds: everyQueue } })), [], 'nothing closed yet');
+});
+
 t.test('accept, return, transfer and close: allowed for the right user, refused for others', async (t) => {
   const { app, request, token, ua, ub, ta, qb } = await setup(t);
   const events = recordEvents(app);
@@ -113,7 +132,7 @@ t.test('list filters: status, queueIds, users, tags, unread, date, search by con
   await app.pipeline.inbound.onMessage({ companyId: 1, whatsappId: ta.whatsappId! }, inbound('5511900000001', 'meu boleto venceu'));
   const q = (query: Record<string, unknown>) => request('GET', '/api/tickets', { token, query: { showAll: 'true', ...query } });
   t.same(ids(await q({ status: 'open' })), [tb.id]);
-  t.same(ids(await q({ queueIds: JSON.stringify([qa.id]) })), [ta.id]);
+  t.same(ids(await q({ queueIds: JSON.stringify([qa.id]) })), [ta.id, tn.id].sort(), 'the queue and the tickets without one');
   t.same(ids(await q({ users: JSON.stringify([ua.id]) })), [tb.id]);
   t.same(ids(await q({ tags: JSON.stringify([tag[0]]) })), [tn.id]);
   t.equal((await q({ tags: 'not json' })).status, 400);

@@ -1,6 +1,6 @@
 import t from 'tap';
 import { build } from '../helper.js';
-import { ticketIdsWithMessageMatching } from '../../src/db/search.js';
+import { messageMatches } from '../../src/db/search.js';
 
 /** A contact writes through the sandbox connection of company 1 (or the given one). */
 async function write(app: Awaited<ReturnType<typeof build>>['app'], companyId: number, whatsappId: number, number: string, body: string, name = 'Cliente') {
@@ -58,7 +58,7 @@ t.test('a search goes to its depth newest first: past the walked window through 
   const [otherConnection] = await app.knex('whatsapps').insert({ companyId: other.companyId, name: 'Other', provider: 'sandbox', status: 'CONNECTED', isDefault: true, createdAt: '2026-01-01 00:00:00.000', updatedAt: '2026-01-01 00:00:00.000' });
   await write(app, other.companyId, Number(otherConnection), '5511933339999', 'conversa comum e raro de outra empresa');
 
-  const search = (text: string) => ticketIdsWithMessageMatching(app.knex, 1, text, limits);
+  const search = async (text: string) => (await messageMatches(app.knex, 1, text, limits)).ticketIds;
   t.same(await search('raro'), [old], 'a word only in a message older than the walk is found');
   t.same(await search('comum'), tickets.slice(1).reverse(), 'a common word: the newest matches up to the depth, newest first, walked then indexed');
   t.same(await search('conversa numero 1'), [tickets[1]], 'every word in one message, found through the index');
@@ -93,7 +93,7 @@ t.test('a word prefix finds every indexed word it starts, few or many, and every
   ];
   const many: number[] = [];
   for (let i = 0; i < 20; i++) many.push(await write(app, 1, whatsappId, `55119555501${String(i).padStart(2, '0')}`, `palavra zetaword${String.fromCharCode(97 + i)} aqui`));
-  const search = async (text: string) => (await ticketIdsWithMessageMatching(app.knex, 1, text)).sort((a, b) => a - b);
+  const search = async (text: string) => (await messageMatches(app.knex, 1, text)).ticketIds.sort((a, b) => a - b);
   t.same(await search('garantia'), few, 'a word and its longer forms, accented or not');
   t.same(await search('GARANTIAS'), [few[1]], 'only the longer form when it is typed');
   t.same(await search('zetaword'), many, 'a prefix of twenty different words');

@@ -72,7 +72,7 @@ t.test('a plain user cannot list, create or delete users, but sees the picker li
 });
 
 t.test('a plain user reads and edits only themself, and cannot change profile, queues, allTicket or connection', async (t) => {
-  const { request, createTenant, createUser } = await build(t);
+  const { request, login, createTenant, createUser } = await build(t);
   const { admin, companyId } = await createTenant('Self');
   const user = await createUser(companyId, { password: 'Old-pass-1' });
   t.equal((await request('GET', `/api/users/${admin.id}`, { token: user.token })).status, 403);
@@ -80,14 +80,16 @@ t.test('a plain user reads and edits only themself, and cannot change profile, q
   const me = await request('GET', `/api/users/${user.id}`, { token: user.token });
   t.equal(me.status, 200);
   // The form sends the unchanged fields back: that is fine.
-  const ok = await request('PUT', `/api/users/${user.id}`, { token: user.token, body: { name: 'New Name', profile: 'user', queueIds: [], allTicket: 'desabled', password: 'New-pass-1' } });
+  const ok = await request('PUT', `/api/users/${user.id}`, { token: user.token, body: { name: 'New Name', profile: 'user', queueIds: [], allTicket: 'desabled', password: 'New-pass-1', currentPassword: 'Old-pass-1' } });
   t.equal(ok.status, 200);
   t.equal(ok.body.name, 'New Name');
   const stored = await User.scoped(companyId).findById(user.id);
   t.ok(await verifyPassword('New-pass-1', stored!.passwordHash), 'password re-hashed');
+  const token = await login(user.email, 'New-pass-1');
   for (const change of [{ profile: 'admin' }, { allTicket: 'enabled' }, { queueIds: [1] }, { super: true }]) {
-    const res = await request('PUT', `/api/users/${user.id}`, { token: user.token, body: change });
+    const res = await request('PUT', `/api/users/${user.id}`, { token, body: change });
     t.equal(res.status, 403, JSON.stringify(change));
+    t.equal(res.body.error, 'ERR_NO_PERMISSION');
   }
   t.equal((await User.scoped(companyId).findById(user.id))!.profile, 'user');
 });

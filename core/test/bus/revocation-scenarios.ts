@@ -1,0 +1,112 @@
+import type { Test } from 'tap';
+import type { FastifyInstance } from 'fastify';
+import { io as connect, type Socket } from 'socket.io-client';
+import type { TestApp } from '../helper.js';
+import { Queue } from '../../src/db/models/index.js';
+import { rooms } from '../../src/bus/rooms.js';
+
+/**
+ * Socket revocation scenarios (issue 26, finding 2), run with the sockets on the test's own app
+ * (bus/revocation.test.ts) and on another API process (hardening/revocation-processes.test.ts): each change
+ * goes through the test's app; the sockets, wherever they are, follow.
+ */
+
+export interface OpenSocket { socket: Socket; events: Array<{ name: string; payload: any }>; closed: Promise<string> }
+
+export async function openSocket(t: Test, url: string, token: string): Promise<OpenSocket> {
+  const socket = connect(url, { path: '/socket.io', query: { token }, transports: ['websocket'], reconnection: false, forceNew: true });
+  t.teardown(() => { socket.close(); });
+  const events: OpenSocket['events'] = [];
+  socket.onAny((name: string, payload: unknown) => events.push({ name, payload }));
+  const closed = new Promise<string>((resolve) => socket.on('disconnect', (reason) => resolve(reason)));
+  await new Promise<void>((resolve, reject) => { socket.once('connect', () => resolve()); socket.once('connect_error', reject); });
+  return { socket, events, closed };
+}
+
+/** Resolves with the reason once the server closed the socket, or fails the test after `ms`. */
+export async function closedByServer(open: OpenSocket, ms = 15_000): Promise<string> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<string>((resolve) => { timer = setTimeout(() => resolve('still connected'), ms); });
+  const reason = await Promise.race([open.closed, late]);
+  clearTimeout(timer);
+  return reason;
+}
+
+/** The rooms the server has the socket in (on whichever process holds it: fetchSockets asks them all). */
+async function roomsOf(app: FastifyInstance, socket: Socket): Promise<string[]> {
+  const found = (await app.bus.io.fetchSockets()).find((s) => s.id === socket.id);
+  return found ? [...found.rooms] : [];
+}
+
+/** Polls until the socket's rooms pass `check` (the re-check runs after the change answered), or gives up after `ms`. */
+export async function roomsWhen(app: FastifyInstance, socket: Socket, check: (rooms: string[]) => boolean, ms = 15_000): Promise<string[]> {
+  const until = Date.now() + ms;
+  let current = await roomsOf(app, socket);
+  while (!check(current) && Date.now() < until) {
+    await new Promise((r) => setTimeout(r, 50));
+    current = await roomsOf(app, socket);
+  }
+  return current;
+}
+
+export async function socketRevocations(t: Test, ctx: TestApp, socketsUrl: string) {
+  const { app, request, token: superToken, createTenant, createUser, login } = ctx;
+  const tenant = await createTenant(`Sockets ${Math.random().toString(36).slice(2, 6)}`);
+  const admin = tenant.admin.token;
+  const SERVER = 'io server disconnect';
+
+  await t.test('logout closes the user\'s sockets', async (t) => {
+    const user = await createUser(tenant.companyId);
+    const open = await openSocket(t, socketsUrl, user.token);
+    t.equal((await request('DELETE', '/api/auth/logout', { token: user.token })).status, 200);
+    t.equal(await closedByServer(open), SERVER);
+  });
+
+  await t.test('deleting a user closes their sockets', async (t) => {
+    const user = await createUser(tenant.companyId);
+    const open = await openSocket(t, socketsUrl, user.token);
+    t.equal((await request('DELETE', `/api/users/${user.id}`, { token: admin })).status, 200);
+    t.equal(await closedByServer(open), SERVER);
+  });
+
+  await t.test('a new password closes the user\'s sockets (set by an admin, or by themself)', async (t) => {
+    const reset = await createUser(tenant.companyId);
+    const resetSocket = await openSocket(t, socketsUrl, reset.token);
+    t.equal((await request('PUT', `/api/users/${reset.id}`, { token: admin, body: { password: 'Reset-pass-1' } })).status, 200);
+    t.equal(await closedByServer(resetSocket), SERVER, 'reset by an admin');
+
+    const own = await createUser(tenant.companyId, { password: 'Own-pass-1' });
+    const ownSocket = await openSocket(t, socketsUrl, own.token);
+    t.equal((await request('PUT', `/api/users/${own.id}`, { token: own.token, body: { password: 'Own-pass-2', currentPassword: 'Own-pass-1' } })).status, 200);
+    t.equal(await closedByServer(ownSocket), SERVER, 'changed by themself: the socket of the old token closes (the console reconnects after its refresh)');
+  });
+
+  await t.test('a login elsewhere tells the first session\'s socket, then closes it (the token version moved)', async (t) => {
+    const user = await createUser(tenant.companyId, { password: 'Twice-pass-1' });
+    const open = await openSocket(t, socketsUrl, user.token);
+    await login(user.email, 'Twice-pass-1');
+    t.equal(await closedByServer(open), SERVER);
+    t.ok(open.events.some((e) => e.name === `company-${tenant.companyId}-auth` && e.payload.user.id === user.id), 'after hearing "logged in elsewhere"');
+  });
+
+  await t.test('an expired company\'s sockets close', async (t) => {
+    const other = await createTenant(`Late ${Math.random().toString(36).slice(2, 6)}`);
+    const open = await openSocket(t, socketsUrl, other.admin.token);
+    t.equal((await request('PUT', `/api/companies/${other.companyId}`, { token: superToken, body: { dueDate: '2001-02-03' } })).status, 200);
+    t.equal(await closedByServer(open), SERVER);
+  });
+
+  await t.test('a change of profile or queues moves the sockets to the rooms of what the user may see now', async (t) => {
+    const queue = await Queue.scoped(tenant.companyId).insertAndFetch({ name: 'Vendas', color: '#10a0c0' } as Partial<Queue>);
+    const user = await createUser(tenant.companyId, { profile: 'admin' });
+    const open = await openSocket(t, socketsUrl, user.token);
+    const admins = rooms.admins(tenant.companyId);
+    const queueRoom = rooms.queue(tenant.companyId, queue.id);
+    t.ok((await roomsWhen(app, open.socket, (r) => r.includes(admins))).includes(admins), 'an admin hears every ticket');
+    t.equal((await request('PUT', `/api/users/${user.id}`, { token: admin, body: { profile: 'user' } })).status, 200);
+    t.notOk((await roomsWhen(app, open.socket, (r) => !r.includes(admins))).includes(admins), 'demoted: out of the admins\' room');
+    t.equal((await request('PUT', `/api/users/${user.id}`, { token: admin, body: { queueIds: [queue.id] } })).status, 200);
+    t.ok((await roomsWhen(app, open.socket, (r) => r.includes(queueRoom))).includes(queueRoom), 'given a queue: in its room');
+    t.ok(open.socket.connected, 'and the socket stays open');
+  });
+}

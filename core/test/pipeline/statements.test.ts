@@ -1,0 +1,173 @@
+import t, { type Test } from 'tap';
+import type { FastifyInstance } from 'fastify';
+import { build } from '../helper.js';
+import { Ticket } from '../../src/db/models/index.js';
+import { TURN_JOB } from '../../src/messaging/responders/chain.js';
+import { defaultConnection, inbound, useFakeProvider } from './fixtures.js';
+
+/**
+ * What one inbound text costs the database in steady state (a known contact, an open ticket, no responder acting)
+ * with every plugin the seed plan enables, the responder chain's included: issue 35's goal is at most 5 statements a
+ * message, as the ingest bench counts them (messages arriving together share the inbound pipeline's group commit).
+ */
+const PER_MESSAGE_LIMIT = 5;
+const PROBE = 'statement-count probe';
+const CONTACTS = ['5511900000001', '5511900000002', '5511900000003', '5511900000004', '5511900000005', '5511900000006'];
+
+async function setup(t: Test) {
+  const built = await build(t);
+  const { app, request, token } = built;
+  useFakeProvider(app);
+  for (const plugin of app.plugins) {
+    const flag = plugin.manifest.planFlag;
+    if (flag) t.ok(await app.tenancy.hasFlag(1, flag), `the seed company's plan enables ${plugin.manifest.id}`);
+  }
+  // A phrase campaign the messages below do not match: the flow builder's responders are live, as in a real company.
+  const flow = await request('POST', '/api/flowbuilder', { token, body: { name: 'Promoções' } });
+  const campaign = await request('POST', '/api/flowcampaign', { token, body: { name: 'Promo', flowId: flow.body.id, phrase: 'quero a promoção' } });
+  t.equal(campaign.status, 200, 'phrase campaign created');
+  const wa = await defaultConnection();
+  const conn = { companyId: 1, whatsappId: wa.id };
+  const turns: number[] = [];
+  /** While set, a message's turn is enqueued only once it resolves (a turn that comes late). */
+  const gate: { hold?: Promise<void> } = {};
+  const enqueue = app.jobs.enqueue.bind(app.jobs);
+  app.jobs.enqueue = (async (name: string, data: { messageId?: number }, options?: unknown) => {
+    if (name === TURN_JOB && data.messageId) {
+      turns.push(data.messageId);
+      if (gate.hold) await gate.hold;
+    }
+    return enqueue(name, data as never, options as never);
+  }) as typeof app.jobs.enqueue;
+  /**
+   * Each contact's first message (its ticket opens and the chain deals with it), then a second one (the responders'
+   * caches learn the company's campaigns and that the tickets have no flow run): the steady state.
+   */
+  const openTickets = async () => {
+    for (const body of ['oi', 'tudo bem?']) {
+      await Promise.all(CONTACTS.map((number) => app.pipeline.inbound.onMessage(conn, inbound(number, body))));
+      await app.jobs.idle();
+      for (const number of CONTACTS) t.ok(await settled(app, (await ticketOf(app, number)).id), `the chain dealt with ${number}'s "${body}"`);
+    }
+  };
+  return { app, request, token, conn, turns, gate, openTickets, flowId: flow.body.id as number };
+}
+
+/** Every SQL statement the app runs from now on, except this test's own probes and the job queue's polling. */
+function recordStatements(app: FastifyInstance) {
+  const statements: string[] = [];
+  const listener = (query: { sql: string }) => {
+    if (query.sql.includes(PROBE) || /^select .* from `jobs`/i.test(query.sql)) return;
+    statements.push(query.sql);
+  };
+  app.knex.on('query', listener);
+  return { statements, stop: () => { app.knex.off('query', listener); } };
+}
+
+/** Waits until the chain has dealt with every message of the ticket: its cursor stands on the newest from the contact. */
+async function settled(app: FastifyInstance, ticketId: number) {
+  for (let i = 0; i < 500; i++) {
+    const newest = await app.knex('messages').where({ ticketId, fromMe: false }).max({ id: 'id' }).first().comment(PROBE);
+    const cursor = await app.knex('tickets').where({ id: ticketId }).first('botCursor').comment(PROBE);
+    if (Number(cursor?.botCursor) >= Number(newest?.id)) return true;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  return false;
+}
+
+const ticketOf = async (app: FastifyInstance, number: string) => {
+  const contact = await app.knex('contacts').where({ companyId: 1, number }).first('id');
+  return (await Ticket.scoped(1).where({ contactId: contact.id }).orderBy('id', 'desc').first())!;
+};
+
+/** A flow that answers with one text: what the flow builder sends when a phrase campaign starts it. */
+const DISCOUNT = 'Temos 10% de desconto hoje!';
+const discountFlow = {
+  nodes: [{ id: '1', type: 'start', position: { x: 0, y: 100 }, data: {} }, { id: '2', type: 'message', position: { x: 200, y: 100 }, data: { label: DISCOUNT } }],
+  connections: [{ id: 'e-1-a-2', source: '1', sourceHandle: 'a', target: '2', targetHandle: null }],
+};
+
+t.test(`a burst of steady-state texts costs at most ${PER_MESSAGE_LIMIT} statements a message, the responder chain's included`, async (t) => {
+  const { app, conn, turns, openTickets } = await setup(t);
+  await openTickets();
+  const tickets = await Promise.all(CONTACTS.map((number) => ticketOf(app, number)));
+  t.ok(tickets.every((ticket) => ticket.status !== 'closed' && Number(ticket.botCursor) > 0), 'open tickets whose first message the chain dealt with');
+  turns.length = 0;
+
+  const recorder = recordStatements(app);
+  await Promise.all(CONTACTS.map((number) => app.pipeline.inbound.onMessage(conn, inbound(number, 'bom dia, tudo bem?'))));
+  for (const ticket of tickets) t.ok(await settled(app, ticket.id), `the chain passed ticket ${ticket.id}'s message`);
+  await app.jobs.idle();
+  recorder.stop();
+
+  const perMessage = recorder.statements.length / CONTACTS.length;
+  t.comment(`a burst of ${CONTACTS.length}: ${recorder.statements.length} statements`);
+  t.ok(perMessage <= PER_MESSAGE_LIMIT, `${perMessage.toFixed(1)} statements a message (≤ ${PER_MESSAGE_LIMIT}):\n${recorder.statements.join('\n')}`);
+  t.same(turns, [], 'no responder could act: no message got a turn');
+});
+
+t.test('one steady-state text alone: the chain adds one statement (its cursor move), no turn and no read of its own', async (t) => {
+  const { app, conn, turns, openTickets } = await setup(t);
+  await openTickets();
+  const ticket = await ticketOf(app, CONTACTS[0]);
+  turns.length = 0;
+
+  const recorder = recordStatements(app);
+  await app.pipeline.inbound.onMessage(conn, inbound(CONTACTS[0], 'bom dia, tudo bem?'));
+  t.ok(await settled(app, ticket.id), 'the chain passed the message');
+  await app.jobs.idle();
+  recorder.stop();
+
+  const chain = recorder.statements.filter((sql) => /botCursor|botLock|flowRuns|flowCampaigns|queueIntegrations|prompts|jobs/i.test(sql));
+  t.equal(chain.length, 1, `the chain's statements: the cursor move only:\n${chain.join('\n')}`);
+  t.match(chain[0], /^update `tickets` set `botCursor`/i);
+  t.same(turns, [], 'no turn');
+  t.comment(`one message alone: ${recorder.statements.length} statements`);
+});
+
+t.test('a message a responder may act on still gets its turn: a phrase campaign created after the company\'s triggers were cached', async (t) => {
+  const { app, request, token, conn, turns, openTickets, flowId } = await setup(t);
+  const provider = useFakeProvider(app);
+  t.equal((await request('POST', '/api/flowbuilder/flow', { token, body: { idFlow: flowId, ...discountFlow } })).status, 200, 'flow saved');
+  await openTickets();
+  const ticket = await ticketOf(app, CONTACTS[0]);
+  turns.length = 0;
+  await app.pipeline.inbound.onMessage(conn, inbound(CONTACTS[0], 'quero o desconto'));
+  t.ok(await settled(app, ticket.id));
+  t.same(turns, [], 'no campaign has this phrase yet: no turn (and the company\'s triggers are cached now)');
+
+  const created = await request('POST', '/api/flowcampaign', { token, body: { name: 'Desconto', flowId, phrase: 'desconto' } });
+  t.equal(created.status, 200, 'a campaign with that phrase');
+  const before = provider.sent.length;
+  await app.pipeline.inbound.onMessage(conn, inbound(CONTACTS[0], 'quero o desconto'));
+  await app.jobs.idle();
+  t.equal(turns.length, 1, 'the message gets its turn');
+  t.same(provider.sent.slice(before).map((m) => m.body), [DISCOUNT], 'and the flow answers it');
+});
+
+t.test('a passed message does not move the cursor over an earlier one still waiting for its turn', async (t) => {
+  const { app, request, token, conn, turns, gate, openTickets, flowId } = await setup(t);
+  const provider = useFakeProvider(app);
+  t.equal((await request('POST', '/api/flowbuilder/flow', { token, body: { idFlow: flowId, ...discountFlow } })).status, 200, 'flow saved');
+  t.equal((await request('POST', '/api/flowcampaign', { token, body: { name: 'Desconto', flowId, phrase: 'desconto' } })).status, 200);
+  await openTickets();
+  const ticket = await ticketOf(app, CONTACTS[0]);
+  turns.length = 0;
+  const before = provider.sent.length;
+  // The first message's turn comes late: the second, which nobody acts on, has its cursor move written first.
+  let release = () => {};
+  gate.hold = new Promise<void>((resolve) => { release = resolve; });
+  const first = app.pipeline.inbound.onMessage(conn, inbound(CONTACTS[0], 'quero o desconto'));
+  const cursorMoved = new Promise<void>((resolve) => {
+    const listener = (_response: unknown, query: { sql: string }) => { if (/^update `tickets` set `botCursor`/i.test(query.sql)) { app.knex.off('query-response', listener); resolve(); } };
+    app.knex.on('query-response', listener);
+  });
+  await app.pipeline.inbound.onMessage(conn, inbound(CONTACTS[0], 'obrigado'));
+  await cursorMoved;
+  release();
+  await first;
+  await app.jobs.idle();
+  t.ok(await settled(app, ticket.id), 'the cursor reaches the second message');
+  t.equal(turns.length, 1, 'one turn, for the first message');
+  t.same(provider.sent.slice(before).map((m) => m.body), [DISCOUNT], 'the first message was answered, once');
+});
