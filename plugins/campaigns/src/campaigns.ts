@@ -24,11 +24,13 @@ export function registerCampaigns(scope: FastifyInstance, sdk: AtriumSdk, store:
     contactList: T.Union([T.Object({ id: T.Integer(), name: T.String() }), T.Null()]),
     whatsapp: T.Union([T.Object({ id: T.Integer(), name: T.String(), status: T.String() }), T.Null()]),
     counts: T.Object({ valids: T.Integer(), delivered: T.Integer(), failed: T.Integer(), pending: T.Integer() }),
+    // The counts again at the top level, as the family's campaign screens read them.
+    valids: T.Integer(), delivered: T.Integer(), confirmation: T.Boolean(), confirmationRequested: T.Integer(), confirmed: T.Integer(),
   });
   const Body = T.Object({
     name: T.String({ minLength: 2, maxLength: 50 }),
     message1: Message, message2: Message, message3: Message, message4: Message, message5: Message,
-    scheduledAt: T.Optional(T.Union([T.String({ format: 'date-time' }), T.Null(), T.Literal('')])),
+    scheduledAt: T.Optional(T.Union([sdk.schemas.ClientDateTime, T.Null(), T.Literal('')])),
     whatsappId: Id, contactListId: NullableId, tagListId: NullableId, tagId: NullableId, fileListId: NullableId,
     companyId: T.Optional(T.Integer()),
   });
@@ -40,13 +42,17 @@ export function registerCampaigns(scope: FastifyInstance, sdk: AtriumSdk, store:
     const contactListId = pick(body.contactListId);
     const tagId = pick(body.tagListId) ?? pick(body.tagId);
     const fileListId = pick(body.fileListId);
-    if (!(await sdk.services.connections.find(companyId, body.whatsappId))) throw sdk.errors.notFound('ERR_NO_WAPP_FOUND', 'Connection not found');
-    if (contactListId && !(await sdk.db.table('contactLists', companyId).where({ id: contactListId }).first('id'))) throw sdk.errors.notFound('ERR_NO_CONTACT_LIST_FOUND', 'Contact list not found');
-    if (tagId && !(await sdk.services.tags.exists(companyId, tagId))) throw sdk.errors.notFound('ERR_NO_TAG_FOUND', 'Tag not found');
-    if (fileListId && !(await sdk.services.fileLists.exists(companyId, fileListId))) throw sdk.errors.notFound('ERR_NO_FILE_LIST_FOUND', 'File list not found');
+    await sdk.references.assertOwned(companyId, {
+      company: { ids: body.companyId, field: 'body/companyId' },
+      connection: { ids: body.whatsappId, field: 'body/whatsappId' },
+      contactList: { ids: contactListId, field: 'body/contactListId' },
+      // Both tag fields (the spec's client sends either): the one not used is checked too.
+      tag: [pick(body.tagListId), pick(body.tagId)],
+      fileList: { ids: fileListId, field: 'body/fileListId' },
+    });
     if (!contactListId === !tagId) throw sdk.errors.badRequest('ERR_CAMPAIGN_NO_AUDIENCE', 'Choose a contact list or a tag', { field: 'body/contactListId' });
     const messages = [body.message1, body.message2, body.message3, body.message4, body.message5].map((m) => (m && m.trim() ? m : null));
-    const scheduledAt = body.scheduledAt ? toDb(new Date(body.scheduledAt)) : null;
+    const scheduledAt = body.scheduledAt ? toDb(sdk.schemas.clientDateTime(body.scheduledAt, 'body/scheduledAt')) : null;
     // Something must go out: a message, the campaign's media or a file list.
     if (scheduledAt && messages.every((m) => !m) && !hasMedia && !fileListId) throw sdk.errors.badRequest('ERR_CAMPAIGN_NO_MESSAGE', 'Write at least one message', { field: 'body/message1' });
     return {
@@ -128,6 +134,28 @@ export function registerCampaigns(scope: FastifyInstance, sdk: AtriumSdk, store:
     const n = await store.campaignsOf(companyId).where({ id: current.id }).whereIn('status', ['EM_ANDAMENTO', 'PROGRAMADA'])
       .update({ status: 'CANCELADA', updatedAt: dbNow() });
     if (!n) throw sdk.errors.conflict('ERR_INVALID_TRANSITION', 'Only a scheduled or running campaign can be cancelled');
+    return (await store.announce(companyId, current.id))!;
+  });
+
+  // "Start now" (issue 32): a campaign not started yet is scheduled for this moment, through the same start job as
+  // a scheduled one, so the same at-most-once rules hold (one shipping row per number, the start moves it once).
+  app.post('/campaigns/:id/start', { schema: { tags: ['campaigns'], params: IdParams, response: { 200: Campaign } } }, async (request) => {
+    const { companyId } = request.user;
+    const current = await store.find(companyId, request.params.id);
+    if (current.status !== 'INATIVA' && current.status !== 'PROGRAMADA') {
+      throw sdk.errors.conflict('ERR_INVALID_TRANSITION', current.status === 'CANCELADA' ? 'A cancelled campaign is restarted, not started' : 'This campaign has already started');
+    }
+    const sends = [current.message1, current.message2, current.message3, current.message4, current.message5].some((m) => m && m.trim()) || !!current.mediaPath || !!current.fileListId;
+    if (!sends) throw sdk.errors.badRequest('ERR_CAMPAIGN_NO_MESSAGE', 'Write at least one message', { field: 'body/message1' });
+    const scheduledAt = dbNow();
+    // Guarded by the state read: a second click (or a concurrent edit) finds it changed and is refused.
+    const stored = current.scheduledAt ? toDb(new Date(current.scheduledAt)) : null;
+    const n = await store.campaignsOf(companyId).where({ id: current.id, status: current.status })
+      .where((q) => (stored ? q.where({ scheduledAt: stored }) : q.whereNull('scheduledAt')))
+      .update({ status: 'PROGRAMADA', scheduledAt, updatedAt: scheduledAt });
+    if (!n) throw sdk.errors.conflict('ERR_INVALID_TRANSITION', 'This campaign changed meanwhile');
+    // The job of an earlier schedule finds scheduledAt changed and does nothing.
+    await dispatcher.scheduleStart(companyId, current.id, scheduledAt);
     return (await store.announce(companyId, current.id))!;
   });
 

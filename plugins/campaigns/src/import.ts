@@ -9,7 +9,7 @@ type Field = (typeof HEADERS)[keyof typeof HEADERS];
 export interface ImportSummary { created: number; duplicated: number; invalid: number }
 
 /**
- * POST /contact-lists/:id/upload: an .xlsx (multipart `file`) read row by row through the core's streamed sheet
+ * POST /contact-lists/:id/upload: an .xlsx or a CSV (multipart `file`) read row by row through the core's streamed sheet
  * reader; each batch inserts the numbers new to the list and counts the rest as duplicated (in the list or
  * repeated in the sheet) or invalid. One `reload` event at the end instead of one per row.
  */
@@ -25,8 +25,8 @@ export function registerImport(scope: FastifyInstance, sdk: AtriumSdk, validity:
     const upload = await sdk.sheets.receiveUpload(request, 'ERR_INVALID_SHEET');
     const summary: ImportSummary = { created: 0, duplicated: 0, invalid: 0 };
     try {
-      // exceljs reads .xlsx only; a legacy .xls is refused (docs/decisions.md).
-      if (!/\.xlsx$/i.test(upload.filename)) throw sdk.errors.badRequest('ERR_INVALID_SHEET', 'Only .xlsx spreadsheets can be imported');
+      // An .xlsx or a CSV (the core's reader tells them apart); a legacy .xls is refused (docs/decisions.md).
+      if (!sdk.sheets.isSheetFile(upload.filename)) throw sdk.errors.badRequest('ERR_INVALID_SHEET', 'Only .xlsx spreadsheets or CSV files can be imported');
       await sdk.sheets.readSheet<Field>(upload.file, {
         headers: HEADERS, required: ['number'],
         onBatch: async (rows) => {

@@ -23,7 +23,7 @@ export function registerContactLists(scope: FastifyInstance, sdk: AtriumSdk, val
     name: T.String({ minLength: 2, maxLength: 50 }), number: T.String({ minLength: 8, maxLength: 50 }),
     email: T.Optional(T.Union([T.String({ format: 'email', maxLength: 255 }), T.Literal(''), T.Null()])),
     contactListId: T.Integer({ minimum: 1, maximum: 2_147_483_647 }),
-    companyId: T.Optional(T.Integer()), // sent by the spec's client; the row is always stamped with the caller's company
+    companyId: T.Optional(T.Integer()), // sent by the spec's client: the caller's own, or 404 (the row is always stamped with the caller's company)
   });
 
   const listsOf = (companyId: number) => sdk.db.table('contactLists', companyId);
@@ -126,6 +126,7 @@ export function registerContactLists(scope: FastifyInstance, sdk: AtriumSdk, val
 
   app.post('/contact-list-items', { schema: { tags: ['campaigns'], body: ItemBody, response: { 200: Item } } }, async (request) => {
     const { companyId } = request.user;
+    await sdk.references.assertOwned(companyId, { company: { ids: request.body.companyId, field: 'body/companyId' } });
     await findList(companyId, request.body.contactListId);
     const now = dbNow();
     let id = 0;
@@ -141,6 +142,7 @@ export function registerContactLists(scope: FastifyInstance, sdk: AtriumSdk, val
   app.put('/contact-list-items/:id', { schema: { tags: ['campaigns'], params: IdParams, body: ItemBody, response: { 200: Item } } }, async (request) => {
     const { companyId } = request.user;
     const current = await findItem(companyId, request.params.id);
+    await sdk.references.assertOwned(companyId, { company: { ids: request.body.companyId, field: 'body/companyId' } });
     if (request.body.contactListId !== current.contactListId) await findList(companyId, request.body.contactListId);
     const row = itemRow(request.body);
     // A changed number is not known to be valid any more.

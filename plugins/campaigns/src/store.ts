@@ -22,6 +22,7 @@ export function campaignStore(sdk: AtriumSdk) {
     const companyId = Number(row.companyId);
     const contactList = row.contactListId ? await sdk.db.table('contactLists', companyId).where({ id: row.contactListId }).first('id', 'name') : null;
     const whatsapp = row.whatsappId ? await sdk.services.connections.find(companyId, Number(row.whatsappId)) : null;
+    const shipped = await counts(companyId, Number(row.id));
     return {
       ...(row as unknown as Campaign),
       id: Number(row.id), companyId,
@@ -29,7 +30,8 @@ export function campaignStore(sdk: AtriumSdk) {
       mediaUrl: row.mediaPath ? sdk.storage.url(String(row.mediaPath)) : null,
       contactList: contactList ? { id: Number(contactList.id), name: contactList.name } : null,
       whatsapp: whatsapp ? { id: Number(whatsapp.id), name: whatsapp.name, status: whatsapp.status } : null,
-      counts: await counts(companyId, Number(row.id)),
+      counts: shipped,
+      valids: shipped.valids, delivered: shipped.delivered, confirmation: false, confirmationRequested: 0, confirmed: 0,
     };
   }
 

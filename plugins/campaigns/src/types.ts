@@ -22,6 +22,8 @@ export interface Campaign {
   contactList: { id: number; name: string } | null;
   whatsapp: { id: number; name: string; status: string } | null;
   counts: CampaignCounts;
+  /** The family's client reads the counts beside the campaign; this product has no confirmation step (always false, 0). */
+  valids: number; delivered: number; confirmation: boolean; confirmationRequested: number; confirmed: number;
 }
 
 export interface CampaignSetting { key: string; value: string }

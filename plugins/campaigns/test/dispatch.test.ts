@@ -131,3 +131,45 @@ t.test('a connection that drops leaves the rest pending, and the campaign resume
   t.equal(page.body.hasMore, false);
   t.match(page.body.records[0], { number: recipients[0], status: 'delivered', deliveredAt: String, contactId: Number });
 });
+
+// Issue 32: a user had to edit the campaign and set "Scheduled for" to now.
+t.test('"Start now" sends an unscheduled campaign at once, each number once; a second click and a started campaign are refused', async (t) => {
+  const { list, campaign, settings, status, outbox, request, token, createTenant } = await campaignsApp(t);
+  await settings({ messageInterval: 0, longerIntervalAfter: 0 });
+  const recipients = numbers(4);
+  const l = await list('Agora', recipients);
+  const c = await campaign({ contactListId: l.id, message1: 'Promoção de hoje' });
+  t.equal(c.status, 'INATIVA', 'saved without a schedule');
+  const other = await createTenant('Outra');
+  t.equal((await request('POST', `/api/campaigns/${c.id}/start`, { token: other.admin.token })).status, 404, 'another company cannot start it');
+  const [first, second] = await Promise.all([
+    request('POST', `/api/campaigns/${c.id}/start`, { token }),
+    request('POST', `/api/campaigns/${c.id}/start`, { token }),
+  ]);
+  t.same([first.status, second.status].sort(), [200, 409], 'two clicks at once: one start');
+  const started = first.status === 200 ? first : second;
+  t.ok(['PROGRAMADA', 'EM_ANDAMENTO', 'FINALIZADA'].includes(started.body.status));
+  t.ok(Math.abs(Date.parse(started.body.scheduledAt) - Date.now()) < 60_000, 'scheduled for now');
+  const done = await waitFor(async () => { const s = await status(c.id); return s.status === 'FINALIZADA' && s; }, 15_000, 'FINALIZADA');
+  t.same(done.counts, { valids: 4, delivered: 4, failed: 0, pending: 0 });
+  t.same((await outbox()).map((m) => m.to).sort(), recipients, 'one message per number');
+  const again = await request('POST', `/api/campaigns/${c.id}/start`, { token });
+  t.equal(again.status, 409);
+  t.equal(again.body.error, 'ERR_INVALID_TRANSITION');
+  t.equal((await outbox()).length, 4, 'nothing sent twice');
+});
+
+t.test('"Start now" moves a later schedule to now, and refuses a campaign with nothing to send', async (t) => {
+  const { list, campaign, settings, status, request, token } = await campaignsApp(t);
+  await settings({ messageInterval: 0, longerIntervalAfter: 0 });
+  const l = await list('Depois', numbers(2));
+  const later = await campaign({ contactListId: l.id, message1: 'oi', scheduledAt: new Date(Date.now() + 86_400_000).toISOString() });
+  t.equal(later.status, 'PROGRAMADA');
+  t.equal((await request('POST', `/api/campaigns/${later.id}/start`, { token })).status, 200);
+  await waitFor(async () => (await status(later.id)).status === 'FINALIZADA', 15_000, 'FINALIZADA');
+  const empty = await campaign({ contactListId: l.id, name: 'Vazia' });
+  const refused = await request('POST', `/api/campaigns/${empty.id}/start`, { token });
+  t.equal(refused.status, 400);
+  t.equal(refused.body.error, 'ERR_CAMPAIGN_NO_MESSAGE');
+  t.equal((await status(empty.id)).status, 'INATIVA');
+});

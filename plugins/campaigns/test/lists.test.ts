@@ -40,8 +40,10 @@ t.test('another company\'s list and items are not found and cannot be changed', 
   const a = await createTenant('Owner Co');
   const b = await createTenant('Other Co');
   const list = (await request('POST', '/api/contact-lists', { token: a.admin.token, body: { name: 'Mine' } })).body;
-  const item = (await request('POST', '/api/contact-list-items', { token: a.admin.token, body: { name: 'Ana', number: '5511999990001', contactListId: list.id, companyId: b.companyId } })).body;
-  t.equal(item.companyId, a.companyId, 'a body companyId is ignored');
+  const foreignCompany = await request('POST', '/api/contact-list-items', { token: a.admin.token, body: { name: 'Ana', number: '5511999990001', contactListId: list.id, companyId: b.companyId } });
+  t.match({ status: foreignCompany.status, ...foreignCompany.body }, { status: 404, error: 'ERR_NO_COMPANY_FOUND', field: 'body/companyId' }, 'a body naming another company is refused');
+  const item = (await request('POST', '/api/contact-list-items', { token: a.admin.token, body: { name: 'Ana', number: '5511999990001', contactListId: list.id, companyId: a.companyId } })).body;
+  t.equal(item.companyId, a.companyId, 'the caller\'s own companyId (as the spec\'s client sends it) is accepted');
   const token = b.admin.token;
   for (const [method, url, body] of [
     ['GET', `/api/contact-lists/${list.id}`], ['PUT', `/api/contact-lists/${list.id}`, { name: 'Taken' }], ['DELETE', `/api/contact-lists/${list.id}`],

@@ -1,5 +1,8 @@
 import t from 'tap';
 import { build } from '../../../core/test/helper.js';
+import { recordEvents } from '../../../core/test/pipeline/fixtures.js';
+import { Company } from '../../../core/src/db/models/index.js';
+import { campaignsApp, numbers, waitFor } from './fixtures.js';
 
 t.test('a company whose plan lacks useCampaigns gets 403 ERR_PLAN_FEATURE_DISABLED on every campaigns route', async (t) => {
   const { app, request, createTenant } = await build(t);
@@ -59,4 +62,31 @@ t.test('campaignsEnabled off (the company setting): 403 ERR_NO_PERMISSION on the
   t.equal((await request('GET', '/api/campaigns', { token: other.admin.token })).status, 200, 'another company is unaffected');
   t.equal((await request('PUT', '/api/settings/campaignsEnabled', { token, body: { value: 'true' } })).status, 200);
   t.equal((await request('GET', '/api/campaigns', { token })).status, 200, 'on again');
+});
+
+t.test('a running campaign stops at a plan downgrade (nothing sent, no campaign event) and resumes when useCampaigns is back', async (t) => {
+  // Scale 0.02: a 2.4 s pause after the 5th send (greaterInterval 120 s), where the plan changes; back to back otherwise.
+  const { app, list, campaign, settings, status, outbox, request, token } = await campaignsApp(t, 0.02);
+  await settings({ messageInterval: 0, longerIntervalAfter: 5, greaterInterval: 120 });
+  const recipients = numbers(8);
+  const l = await list('Downgrade', recipients);
+  const events = recordEvents(app);
+  const { planId } = (await Company.query().findById(1))!;
+  const c = await campaign({ contactListId: l.id, message1: 'hi {{name}}', scheduledAt: new Date(Date.now() + 100).toISOString() });
+  await waitFor(async () => (await outbox()).length >= 5, 15_000, 'five sends');
+  t.equal((await request('PUT', `/api/plans/${planId}`, { token, body: { useCampaigns: false } })).status, 200, 'the plan loses useCampaigns mid-run');
+  await waitFor(async () => (await app.knex('parkedJobs').where({ companyId: 1, name: 'campaigns.send' })).length === 1, 15_000, 'the next send parked');
+  const eventsAtPark = events.filter((e) => e.event === 'campaign').length;
+  await app.jobs.idle(60_000);
+  const sentWhileDown = (await outbox()).length;
+  t.ok(sentWhileDown >= 5 && sentWhileDown < 8, `the campaign stopped: ${sentWhileDown} of 8 sent`);
+  t.equal(events.filter((e) => e.event === 'campaign').length, eventsAtPark, 'no campaign event while parked');
+  t.equal((await request('GET', `/api/campaigns/${c.id}`, { token })).status, 403, 'the API refuses the campaign too');
+
+  t.equal((await request('PUT', `/api/plans/${planId}`, { token, body: { useCampaigns: true } })).status, 200, 'useCampaigns is back');
+  await waitFor(async () => (await status(c.id)).status === 'FINALIZADA', 20_000, 'FINALIZADA');
+  const sent = (await outbox()).map((m) => m.to);
+  t.same([...sent].sort(), recipients, 'every number once, none twice');
+  t.same((await status(c.id)).counts, { valids: 8, delivered: 8, failed: 0, pending: 0 });
+  t.same(await app.knex('parkedJobs').where({ companyId: 1 }), [], 'nothing left parked');
 });

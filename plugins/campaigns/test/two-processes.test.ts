@@ -15,8 +15,10 @@ t.test('two API processes on one MariaDB database and Redis, both running the di
     for (const s of [a, b]) s.child.kill('SIGTERM');
     await Promise.all([waitForExit(a.child), waitForExit(b.child)]);
   });
-  const { token, whatsappId, list } = await prepareCompany(a.url, { settings: { messageInterval: 0, longerIntervalAfter: 0 }, listName: 'Two', count: RECIPIENTS, base: 5531960000000 });
-  const created = (await api(b.url, await signIn(b.url), 'POST', '/api/campaigns', {
+  const { whatsappId, list } = await prepareCompany(a.url, { settings: { messageInterval: 0, longerIntervalAfter: 0 }, listName: 'Two', count: RECIPIENTS, base: 5531960000000 });
+  // Sessions are single: this sign-in (through B) ends the one prepareCompany opened; its token serves both processes.
+  const token = await signIn(b.url);
+  const created = (await api(b.url, token, 'POST', '/api/campaigns', {
     name: 'Two processes', whatsappId, contactListId: list.id, message1: 'Oi {{name}}', scheduledAt: new Date(Date.now() + 500).toISOString(),
   })).body;
   const done = await pollCampaign(a.url, token, created.id, (c) => c.status === 'FINALIZADA', 120_000);

@@ -166,21 +166,42 @@ export function mediaKeysOf(graph: FlowGraph): { key: string; field: string }[] 
   return keys;
 }
 
+/**
+ * The URLs the graph's nodes will call (a Typebot node's server, data.typebotIntegration.urlN8N), each with its
+ * field: the route checks them as every tenant URL is checked when saved (sdk.http.assertUrlAllowed).
+ */
+export function tenantUrlsOf(graph: FlowGraph): { url: string; field: string }[] {
+  const urls: { url: string; field: string }[] = [];
+  graph.nodes.forEach((node, i) => {
+    const url = node.type === 'typebot' ? integrationOf(node).urlN8N : undefined;
+    if (url !== undefined && url !== null && url !== '') urls.push({ url: String(url), field: `body/nodes/${i}/data/typebotIntegration/urlN8N` });
+  });
+  return urls;
+}
+
 /** The queue ids the graph's ticket nodes hand to (checked against the company by the route). */
 export const queueIdsOf = (graph: FlowGraph): number[] => graph.nodes.filter((n) => n.type === 'ticket').map((n) => n.data.queue.id as number);
 
+/** The OpenAI node's settings that are secrets (data.typebotIntegration): encrypted at rest, masked in every answer. */
+export const OPENAI_SECRET_FIELDS = ['apiKey', 'voiceKey'] as const;
+export type OpenAiSecretField = (typeof OPENAI_SECRET_FIELDS)[number];
+
 /**
- * The OpenAI nodes' API keys: `store` maps each incoming key through the secrets rule (mask back → the stored
- * value kept, new → encrypted), `mask` answers them masked.
+ * The OpenAI nodes' secrets mapped to what to store: `map` gets each incoming value (a new value, the mask coming
+ * back, '' or nothing) and answers the value to store, or null for none (the field is then left out).
  */
-export function mapOpenAiKeys(graph: FlowGraph, map: (value: string | undefined, node: FlowNode) => string | null): FlowGraph {
+export function mapOpenAiSecrets(graph: FlowGraph, map: (value: string | undefined, node: FlowNode, field: OpenAiSecretField) => string | null): FlowGraph {
   return {
     ...graph,
     nodes: graph.nodes.map((node) => {
       if (node.type !== 'openai') return node;
-      const ai = integrationOf(node);
-      const apiKey = map(ai.apiKey, node);
-      return { ...node, data: { ...node.data, typebotIntegration: { ...ai, apiKey } } };
+      const ai = { ...integrationOf(node) };
+      for (const field of OPENAI_SECRET_FIELDS) {
+        const value = map(typeof ai[field] === 'string' ? ai[field] : undefined, node, field);
+        if (value === null) delete ai[field];
+        else ai[field] = value;
+      }
+      return { ...node, data: { ...node.data, typebotIntegration: ai } };
     }),
   };
 }

@@ -1,13 +1,18 @@
 import type { AtriumPlugin, MessagesService, ResponderContext, TicketView } from '@atrium/core/sdk';
 import type { FlowGraph } from './graph.js';
 import { phraseMatches } from './phrase.js';
+import { phraseTriggers } from './triggers.js';
 import { registerRoutes } from './routes.js';
 import { registerUploads } from './uploads.js';
 import { createRuntime, INTERVAL_JOB, type RunActions } from './runtime.js';
 import { stamp } from './time.js';
+import { registerPrivacy } from './privacy.js';
+import { FAILURE_SOURCE } from './failures.js';
 
 /** A run 'running' for longer than this was cut off by a crash (a step takes milliseconds). */
 const RUNNING_STALE_MS = 60_000;
+/** How many times (every 500 ms) a pause's job looks again for a pause not saved yet. */
+const INTERVAL_SAVE_LOOKS = 20;
 
 /** The ids the flow runtime holds tickets under (`tickets.botOwner`): the run's, and the phrase trigger's that started it. */
 const FLOW_RESPONDER = 'flowbuilder.run';
@@ -21,6 +26,10 @@ const OWNERS = [FLOW_RESPONDER, PHRASE_RESPONDER];
  */
 const flowbuilderPlugin: AtriumPlugin = (sdk) => {
   const runtime = createRuntime(sdk);
+  const triggers = phraseTriggers(sdk);
+  registerPrivacy(sdk);
+  // A flow-builder integration points at a flow: the integrations plugin checks its flowId against this table.
+  sdk.references.define('flow', { table: 'flowBuilders', code: 'ERR_NO_FLOW_FOUND' });
   /** The core's ticket service (set by its messaging pipeline at start, before any turn or job runs). */
   const tickets = () => {
     if (!sdk.services.tickets) throw new Error('sdk.services.tickets is not set: the core\'s messaging pipeline did not start');
@@ -35,6 +44,7 @@ const flowbuilderPlugin: AtriumPlugin = (sdk) => {
     send: (input) => ctx.send(input),
     handOff: (reason, queueId) => ctx.handOff(reason, queueId ? { queueId } : undefined),
     release: () => ctx.release(),
+    fail: (error, failed) => ctx.fail(error, { source: { kind: FAILURE_SOURCE, id: failed.flowId, name: failed.node } }),
     signal: ctx.signal,
   });
 
@@ -53,10 +63,21 @@ const flowbuilderPlugin: AtriumPlugin = (sdk) => {
     async release() {
       await tickets().release(companyId, ticketId, { owners: OWNERS });
     },
+    // Out of a turn the core offers no failure record: the note still says why (no admin toast, no last error).
+    async fail(error, failed) {
+      await tickets().handOff(companyId, ticketId, { owners: OWNERS, reason: `${sdk.bots.openai.describeFailure(error)} (${failed.node})` });
+    },
   });
 
-  sdk.jobs.define<{ companyId: number; runId: number; seq: number }>(INTERVAL_JOB, async ({ companyId, runId, seq }) => {
+  sdk.jobs.define<{ companyId: number; runId: number; seq: number; attempt?: number }>(INTERVAL_JOB, async ({ companyId, runId, seq, attempt = 0 }) => {
     const run = await runtime.claimInterval(companyId, runId, seq);
+    if (run === 'not yet') {
+      // The pause is being saved (or its process died before saving it: then, after a few looks, nothing to do).
+      if (attempt < INTERVAL_SAVE_LOOKS) {
+        await sdk.jobs.enqueue(INTERVAL_JOB, { companyId, runId, seq, attempt: attempt + 1 }, { delayMs: 500, jobId: `flowrun-${runId}-${seq}-look-${attempt + 1}` });
+      }
+      return;
+    }
     if (!run) return;
     if (!flowHolds(await tickets().view(companyId, run.ticketId))) {
       run.status = 'done';
@@ -68,6 +89,8 @@ const flowbuilderPlugin: AtriumPlugin = (sdk) => {
 
   /** The run waiting on this ticket takes the message as its answer; false when there is none. */
   async function continueRun(ctx: ResponderContext): Promise<boolean> {
+    // The cache knows most tickets have no run: no read then (and the chain's next question about the ticket is answered too).
+    if (!(await runtime.hasActiveRun(ctx.companyId, ctx.ticket.id))) return false;
     const run = await runtime.activeRun(ctx.companyId, ctx.ticket.id);
     if (!run) return false;
     // During a pause, or while the pause's job is moving the run on, the run speaks next; the message stays on
@@ -103,6 +126,8 @@ const flowbuilderPlugin: AtriumPlugin = (sdk) => {
     place: 'flow',
     timeoutMs,
     handle: (ctx) => (ctx.start ? startFromIntegration(ctx) : continueRun(ctx)),
+    // A start comes by a hand-over inside a turn, never to a message on its own: only a run in progress takes one.
+    mayAct: (probe) => runtime.hasActiveRun(probe.companyId, probe.ticket.id),
   });
 
   sdk.responders.register({
@@ -113,7 +138,8 @@ const flowbuilderPlugin: AtriumPlugin = (sdk) => {
       // Holding the ticket since it started a run: the run takes the message (a phrase in an answer is an answer).
       if (ctx.isOwner && (await continueRun(ctx))) return true;
       const body = ctx.message.body ?? '';
-      if (!body.trim()) return false;
+      // No cached trigger matches: no campaign would (the cache is forgotten on every change to them).
+      if (!(await triggers.match(ctx.companyId, ctx.connection.id, body))) return false;
       const candidates = await sdk.db.table('flowCampaigns', ctx.companyId)
         .join('flowBuilders', function () { this.on('flowBuilders.id', 'flowCampaigns.flowId').andOn('flowBuilders.companyId', 'flowCampaigns.companyId'); })
         .where({ 'flowCampaigns.status': true, 'flowBuilders.active': true })
@@ -127,10 +153,11 @@ const flowbuilderPlugin: AtriumPlugin = (sdk) => {
       await runtime.advance(run, ctxActions(ctx));
       return true;
     },
+    mayAct: (probe) => triggers.match(probe.companyId, probe.connection.id, probe.message.body ?? ''),
   });
 
   return async (scope) => {
-    registerRoutes(sdk, scope);
+    registerRoutes(sdk, scope, triggers);
     registerUploads(sdk, scope);
   };
 };

@@ -11,6 +11,8 @@ export const STEP_CAP = 50;
 /** Replies that match no menu option before the ticket goes to people. */
 export const MENU_RETRIES = 3;
 export const INTERVAL_JOB = 'flowbuilder.interval';
+/** A run in one of these waits on its ticket (an answer or an interval), or is moving on. */
+const ACTIVE = ['running', 'waiting', 'interval'];
 
 export interface Run {
   id: number;
@@ -39,6 +41,11 @@ export interface RunActions {
   handOff(reason: string, queueId?: number): Promise<void>;
   /** The run ended: the next message walks the chain from its start. */
   release(): Promise<void>;
+  /**
+   * A bot node's service failed: to people with a note saying why, the admins told, and the flow's last error kept
+   * (issue 32: bots' failures are never silent). `node` names the node on the flow's screen.
+   */
+  fail(error: unknown, failed: { flowId: number; node: string }): Promise<void>;
   /** Aborted when the turn ran out of time (inside a responder turn only). */
   signal?: AbortSignal;
 }
@@ -94,6 +101,13 @@ const mediaOf = (data: Record<string, any>, url: string): Media | undefined =>
 export function createRuntime(sdk: AtriumSdk, random: () => number = Math.random) {
   const bots = botNodes(sdk);
   const runs = (companyId: number) => sdk.db.table('flowRuns', companyId);
+  /**
+   * Whether a ticket has a run in progress, per ticket from a cache (`sdk.cache`), so the chain can tell in memory
+   * whether the flow would take a message. Forgotten (in every process) when a run of the ticket starts or ends.
+   */
+  const runInProgress = sdk.cache.define<boolean, number>('runInProgress', {
+    load: async (companyId, ticketId) => !!(await runs(companyId).where({ ticketId }).whereIn('status', ACTIVE).first('id')),
+  });
 
   const parse = (row: any): Run => ({
     ...row, graph: JSON.parse(row.graph), variables: JSON.parse(row.variables), part: Number(row.part), steps: Number(row.steps),
@@ -105,11 +119,12 @@ export function createRuntime(sdk: AtriumSdk, random: () => number = Math.random
       nodeId: run.nodeId, part: run.part, variables: JSON.stringify(run.variables), steps: run.steps, retries: run.retries,
       status: run.status, seq: run.seq, botState: run.botState ? JSON.stringify(run.botState) : null, updatedAt: stamp(),
     });
+    if (run.status === 'done') await runInProgress.forget(run.companyId, run.ticketId);
   }
 
   /** The ticket's run that waits on an answer or an interval. */
   async function activeRun(companyId: number, ticketId: number): Promise<Run | null> {
-    const row = await runs(companyId).where({ ticketId }).whereIn('status', ['running', 'waiting', 'interval']).orderBy('id', 'desc').first();
+    const row = await runs(companyId).where({ ticketId }).whereIn('status', ACTIVE).orderBy('id', 'desc').first();
     return row ? parse(row) : null;
   }
 
@@ -121,14 +136,16 @@ export function createRuntime(sdk: AtriumSdk, random: () => number = Math.random
     const now = stamp();
     const row = { companyId, ticketId, flowId, graph: JSON.stringify(graph), nodeId: startNode.id, part: 0, variables: '{}', steps: 0, retries: 0, status: 'running', seq: 0, botState: null, createdAt: now, updatedAt: now };
     const [id] = await runs(companyId).insert(row);
+    await runInProgress.forget(companyId, ticketId);
     return parse({ ...row, id: Number(id) });
   }
 
-  async function finish(run: Run, actions: RunActions, how: { release: true } | { handOff: string; queueId?: number }) {
+  async function finish(run: Run, actions: RunActions, how: { release: true } | { handOff: string; queueId?: number } | { failed: unknown; node: string }) {
     run.status = 'done';
     run.nodeId = null;
     await save(run);
     if ('release' in how) await actions.release();
+    else if ('failed' in how) await actions.fail(how.failed, { flowId: run.flowId, node: how.node });
     else await actions.handOff(how.handOff, how.queueId);
   }
 
@@ -209,7 +226,7 @@ export function createRuntime(sdk: AtriumSdk, random: () => number = Math.random
           try {
             started = await bots.startTypebot(node, typebotVars(run));
           } catch (err) {
-            return typebotFailed(run, actions, err);
+            return typebotFailed(run, node, actions, err);
           }
           if (!(await typebotSpeak(run, node, started, actions))) return;
           break;
@@ -231,9 +248,11 @@ export function createRuntime(sdk: AtriumSdk, random: () => number = Math.random
   async function wait(run: Run, seconds: number, nodeKey: string) {
     run.status = 'interval';
     run.seq += 1;
-    await save(run);
+    // The job first: a process killed between the two leaves a job that finds the run not yet paused (it waits for
+    // the save, or gives up when the run never got there), never a paused run that no job will wake.
     await sdk.jobs.enqueue(INTERVAL_JOB, { companyId: run.companyId, runId: run.id, seq: run.seq },
       { runAt: new Date(Date.now() + seconds * 1000), jobId: `flowrun-${run.id}-${nodeKey}-${run.seq}` });
+    await save(run);
   }
 
   /** A contact message for a run that waits: the answer to its menu or question. Returns false when the run waits on a timer. */
@@ -278,7 +297,7 @@ export function createRuntime(sdk: AtriumSdk, random: () => number = Math.random
       said = await bots.ask(node, { companyId: run.companyId, ticketId: run.ticketId, messageId: message.id }, actions.signal);
     } catch (err) {
       sdk.log.warn({ runId: run.id, nodeId: node.id, reason: bots.describeFailure(err) }, 'flow OpenAI node failed: handing off');
-      return finish(run, actions, { handOff: `${bots.describeFailure(err)} (flow OpenAI node "${name}")` });
+      return finish(run, actions, { failed: err, node: `OpenAI node "${name}"` });
     }
     const exit = said.exit || !said.text;
     run.status = exit ? 'running' : 'waiting';
@@ -309,7 +328,7 @@ export function createRuntime(sdk: AtriumSdk, random: () => number = Math.random
         said = await bots.continueTypebot(node, run.botState, typebotVars(run), reply);
       }
     } catch (err) {
-      return typebotFailed(run, actions, err);
+      return typebotFailed(run, node, actions, err);
     }
     if (await typebotSpeak(run, node, said, actions)) return advance(run, actions);
   }
@@ -332,11 +351,11 @@ export function createRuntime(sdk: AtriumSdk, random: () => number = Math.random
     return ended;
   }
 
-  function typebotFailed(run: Run, actions: RunActions, err: unknown) {
+  function typebotFailed(run: Run, node: FlowNode, actions: RunActions, err: unknown) {
     const reason = err instanceof Error ? err.message : 'error';
     sdk.log.warn({ runId: run.id, reason }, 'flow Typebot node failed: handing off');
     run.botState = null;
-    return finish(run, actions, { handOff: `The flow's Typebot could not be reached (${reason})` });
+    return finish(run, actions, { failed: err, node: `Typebot node "${String(integrationOf(node).name ?? 'Typebot')}"` });
   }
 
   /** What a Typebot started by the flow is told: the flow's answers so far and the ticket. */
@@ -346,13 +365,18 @@ export function createRuntime(sdk: AtriumSdk, random: () => number = Math.random
    * Takes the run waiting on an interval for this job (a conditional UPDATE: a job run twice, or late after the
    * run moved on, finds nothing to do).
    */
-  async function claimInterval(companyId: number, runId: number, seq: number): Promise<Run | null> {
+  async function claimInterval(companyId: number, runId: number, seq: number): Promise<Run | 'not yet' | null> {
     const taken = await runs(companyId).where({ id: runId, status: 'interval', seq }).update({ status: 'running', seq: seq + 1, updatedAt: stamp() });
-    if (!taken) return null;
-    return parse(await runs(companyId).where({ id: runId }).first());
+    if (taken) return parse(await runs(companyId).where({ id: runId }).first());
+    // The pause's job is enqueued before the pause is saved: a run still before it may be about to save it.
+    const row = await runs(companyId).where({ id: runId }).first('status', 'seq') as { status: string; seq: number | string } | undefined;
+    return row && ACTIVE.includes(row.status) && Number(row.seq) < seq ? 'not yet' : null;
   }
 
-  return { activeRun, start, advance, answer, claimInterval, save };
+  /** The ticket has a run in progress (from the cache: no statement once known). */
+  const hasActiveRun = (companyId: number, ticketId: number) => runInProgress.get(companyId, ticketId);
+
+  return { activeRun, hasActiveRun, start, advance, answer, claimInterval, save };
 }
 
 export type Runtime = ReturnType<typeof createRuntime>;

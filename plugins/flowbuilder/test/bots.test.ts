@@ -3,6 +3,7 @@ import { TicketNote } from '../../../core/src/db/models/index.js';
 import { edge, node } from './graphs.js';
 import { runtimeSetup } from './runtime-fixtures.js';
 import { startFakeBots } from './fake-bots.js';
+import { recordEvents } from '../../../core/test/pipeline/fixtures.js';
 
 const KEY = 'sk-flow-node-secret-0000-1111';
 const aiNode = (id: string, extra: Record<string, unknown> = {}) => node(id, 'openai', {
@@ -53,17 +54,27 @@ t.test('the OpenAI node answers the contact\'s next messages with the node\'s ke
 });
 
 t.test('an OpenAI node that fails, or asks for a person with no edge after it, hands the ticket to people without leaking the key', async (t) => {
-  const { fake, say, saveFlow, campaign, ticketOf } = await setup(t);
+  const { app, fake, say, saveFlow, campaign, ticketOf, request, token, createTenant } = await setup(t);
   const flowId = await saveFlow('IA só', { nodes: [node('1', 'start'), aiNode('ai')], connections: [edge('1', 'ai')] });
   await campaign({ name: 'Ajuda', flowId, whatsappId: null, phrase: 'ajuda' });
   t.same(await say('ajuda'), []);
+  const events = recordEvents(app);
   fake.ai.push({ status: 401, code: 'invalid_api_key' });
   t.same(await say('olá?'), [], 'the customer gets nothing on a failure');
   const ticket = await ticketOf();
   t.equal(ticket.botOwner, '@handoff');
   const notes = await TicketNote.scoped(1).where({ ticketId: ticket.id });
-  t.match(notes.map((n) => n.note).join('\n'), /the AI service answered 401 \(invalid_api_key\) \(flow OpenAI node "Atendente"\)/);
+  // Issue 32: the note says why in the staff's words, and which node; the flows list keeps it as the flow's last error.
+  t.match(notes.map((n) => n.note).join('\n'), /the service refused the access key[\s\S]*OpenAI node "Atendente": HTTP 401 \(invalid_api_key\)/);
   t.notMatch(notes.map((n) => n.note).join('\n'), KEY);
+  const listed = (await request('GET', '/api/flowbuilder', { token })).body.flows.find((f: { id: number }) => f.id === flowId);
+  t.match(listed.lastError, { kind: 'key-refused', detail: 'HTTP 401 (invalid_api_key)', ticketId: ticket.id });
+  t.match(events.filter((e) => e.event === 'responderFailure'), [{ companyId: 1, payload: { kind: 'key-refused', ticketId: ticket.id, source: { kind: 'flow', id: flowId } } }], 'the admins are told');
+  const outsider = await createTenant('Outra');
+  t.same((await request('GET', '/api/flowbuilder', { token: outsider.admin.token })).body.flows, [], 'another company sees neither the flow nor its failure');
+  // Drawn again: the last error no longer says anything about it.
+  t.equal((await request('POST', '/api/flowbuilder/flow', { token, body: { idFlow: flowId, nodes: [node('1', 'start'), aiNode('ai')], connections: [edge('1', 'ai')] } })).status, 200);
+  t.equal((await request('GET', '/api/flowbuilder', { token })).body.flows.find((f: { id: number }) => f.id === flowId).lastError, null);
 
   // A second contact: the model asks for a person and the node has no way out.
   const other = '5511911112222';

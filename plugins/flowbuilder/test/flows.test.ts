@@ -68,13 +68,14 @@ t.test('another company\'s flow cannot be read, saved, renamed, duplicated or de
   t.equal(still.body.flow.name, 'Mine', 'the owner\'s flow is untouched');
 });
 
-t.test('a saved graph reads back identically; the OpenAI key is stored encrypted and answered masked, and kept when the mask comes back', async (t) => {
+t.test('a saved graph reads back identically; the OpenAI node\'s keys (API and voice) are stored encrypted, answered masked (also in a copy), and kept when the mask comes back', async (t) => {
   const { app, request, createTenant } = await build(t);
   const { admin, companyId } = await createTenant('Graph Co');
   const token = admin.token;
   const queueId = (await Queue.scoped(companyId).insertAndFetch({ name: 'Vendas', color: '#112233', orderQueue: 1 } as Partial<Queue>)).id;
   const { body: flow } = await request('POST', '/api/flowbuilder', { token, body: { name: 'Completo' } });
   const apiKey = 'sk-test-1234567890abcdef';
+  const voiceKey = 'azvoice-9f8e7d6c5b4a39281706';
   const graph = {
     nodes: [
       { ...node('1', 'start', { label: 'Inicio do fluxo' }), width: 120, height: 40, selected: false },
@@ -83,7 +84,7 @@ t.test('a saved graph reads back identically; the OpenAI key is stored encrypted
       node('i1', 'interval', { label: 'Intervalo 5 seg.', sec: 5 }, 600),
       node('r1', 'randomizer', { percent: 30 }, 800),
       node('c1', 'singleBlock', { seq: ['message1', 'interval1'], elements: [{ type: 'message', value: 'Oi {{cpf}}', number: 'message1' }, { type: 'interval', value: 3, number: 'interval1' }] }, 1000),
-      node('ai1', 'openai', { typebotIntegration: { name: 'Bot', projectName: 'Bot', apiKey, prompt: 'Seja gentil', voice: 'texto', temperature: 1, maxTokens: 100, maxMessages: 10 } }, 1200),
+      node('ai1', 'openai', { typebotIntegration: { name: 'Bot', projectName: 'Bot', apiKey, prompt: 'Seja gentil', voice: 'Francisca', voiceKey, voiceRegion: 'brazilsouth', temperature: 1, maxTokens: 100, maxMessages: 10 } }, 1200),
       node('t1', 'ticket', { queue: { id: queueId, name: 'Vendas' } }, 1400),
       node('img1', 'img', { url: 'https://cdn.example/p.png', size: 1024 }, 1600),
       node('if1', 'condition', { key: 'cpf', condition: 'startsWith', value: '{{cpf}}' }, 1800),
@@ -100,9 +101,16 @@ t.test('a saved graph reads back identically; the OpenAI key is stored encrypted
   const masked = read.body.flow.flow.nodes.find((n: { id: string }) => n.id === 'ai1').data.typebotIntegration.apiKey;
   t.not(masked, apiKey, 'the key is not answered');
   t.notMatch(JSON.stringify(read.body), /1234567890/, 'no part of the middle of the key leaks');
+  const maskedVoice = read.body.flow.flow.nodes.find((n: { id: string }) => n.id === 'ai1').data.typebotIntegration.voiceKey;
+  t.equal(maskedVoice, `…${voiceKey.slice(-4)}`, 'the voice key is answered masked');
+  t.notMatch(JSON.stringify(read.body), /9f8e7d6c5b4a/, 'no part of the middle of the voice key leaks');
   const stored = JSON.parse((await app.knex('flowBuilders').where({ id: flow.id }).first('flow')).flow);
   t.notMatch(JSON.stringify(stored), /sk-test-1234567890abcdef/, 'stored encrypted');
-  const withoutKey = (g: any) => ({ ...g, nodes: g.nodes.map((n: any) => (n.type === 'openai' ? { ...n, data: { ...n.data, typebotIntegration: { ...n.data.typebotIntegration, apiKey: 'X' } } } : n)) });
+  t.notMatch(JSON.stringify(stored), /9f8e7d6c5b4a/, 'the voice key too');
+  const copy = await request('POST', '/api/flowbuilder/duplicate', { token, body: { flowId: flow.id } });
+  const copied = JSON.stringify((await request('GET', `/api/flowbuilder/flow/${copy.body.id}`, { token })).body);
+  t.ok(copied.includes(maskedVoice) && !copied.includes(voiceKey) && !copied.includes(apiKey), 'a copy of the flow answers both keys masked');
+  const withoutKey = (g: any) => ({ ...g, nodes: g.nodes.map((n: any) => (n.type === 'openai' ? { ...n, data: { ...n.data, typebotIntegration: { ...n.data.typebotIntegration, apiKey: 'X', voiceKey: 'X' } } } : n)) });
   t.same(withoutKey(read.body.flow.flow), withoutKey(graph), 'everything else round-trips: positions, sizes, styles, handles, data');
 
   // The console saves again with the mask: the key is kept.
@@ -111,6 +119,8 @@ t.test('a saved graph reads back identically; the OpenAI key is stored encrypted
   const keyOf = (g: any) => g.nodes.find((n: any) => n.id === 'ai1').data.typebotIntegration.apiKey;
   t.equal(keyOf(again), keyOf(stored), 'the mask sent back keeps the stored key');
   t.not(keyOf(again), masked);
+  const voiceOf = (g: any) => g.nodes.find((n: any) => n.id === 'ai1').data.typebotIntegration.voiceKey;
+  t.equal(voiceOf(again), voiceOf(stored), 'and the stored voice key');
 });
 
 t.test('a graph that breaks a rule is refused naming the field, and nothing is stored', async (t) => {

@@ -1,8 +1,11 @@
-import type { AtriumSdk, ResponderContext } from '@atrium/core/sdk';
+import type { AtriumSdk, ResponderContext, ResponderProbe } from '@atrium/core/sdk';
 import type { IntegrationRow, IntegrationStore } from './store.js';
 import { postToWebhook, WEBHOOK_ATTEMPTS } from './webhook.js';
 import { typebotSessions } from './typebot.js';
 import type { DialogflowClient } from './dialogflow.js';
+
+/** The kind its failures are kept under (ctx.fail's source, sdk.services.responderFailures). */
+export const FAILURE_SOURCE = 'integration';
 
 /** The flow-builder plugin's responder (docs/plugins.md, ctx.delegate): its public id, the only thing shared. */
 const FLOW_RESPONDER = 'flowbuilder.run';
@@ -73,6 +76,8 @@ export function integrationResponder(sdk: AtriumSdk, store: IntegrationStore, di
     place: 'integration' as const,
     // n8n: three attempts of 10 s with backoff; Typebot: a call and a restart, plus the delays between bubbles.
     timeoutMs: WEBHOOK_ATTEMPTS * 10_000 + 10_000,
+    /** Only where an integration applies (the connection's or the queue's, from the core's cache). */
+    mayAct: (probe: ResponderProbe) => probe.integrationId !== null,
     async handle(ctx: ResponderContext): Promise<boolean> {
       const row = ctx.integrationId ? await store.find(ctx.companyId, ctx.integrationId) : null;
       if (row?.type === 'flowbuilder' && row.flowId && (await ctx.delegate(FLOW_RESPONDER, { flowId: row.flowId }))) return true;
@@ -80,9 +85,15 @@ export function integrationResponder(sdk: AtriumSdk, store: IntegrationStore, di
         if (ctx.isOwner) await ctx.release();
         return false;
       }
-      if (row.type === 'typebot') await runTypebot(row, ctx);
-      else if (row.type === 'dialogflow') await runDialogflow(row, ctx);
-      else await runWebhook(row, ctx);
+      try {
+        if (row.type === 'typebot') await runTypebot(row, ctx);
+        else if (row.type === 'dialogflow') await runDialogflow(row, ctx);
+        else await runWebhook(row, ctx);
+      } catch (err) {
+        if (ctx.signal.aborted) throw err; // out of time: the chain says so itself
+        // The note says why, the admins hear of it and the integration's screen shows it (issue 32).
+        await ctx.fail(err, { source: { kind: FAILURE_SOURCE, id: row.id, name: `${row.name} (${row.type})` } });
+      }
       return true;
     },
   };

@@ -2,6 +2,7 @@ import type { AtriumSdk, FastifyPluginAsyncTypebox } from '@atrium/core/sdk';
 import type { IntegrationRow, IntegrationStore, IntegrationValues } from './store.js';
 import type { IntegrationType, QueueIntegration } from './types.js';
 import { DialogflowAuthError, type DialogflowClient } from './dialogflow.js';
+import { FAILURE_SOURCE } from './responder.js';
 
 /** Types whose project name is their name (ext §5). */
 const NAMED_PROJECT: IntegrationType[] = ['n8n', 'webhook', 'typebot', 'flowbuilder'];
@@ -19,6 +20,7 @@ export function integrationSchemas(sdk: AtriumSdk) {
     typebotKeywordFinish: T.Union([T.String(), T.Null()]), typebotKeywordRestart: T.Union([T.String(), T.Null()]),
     typebotRestartMessage: T.Union([T.String(), T.Null()]), typebotSlug: T.Union([T.String(), T.Null()]),
     typebotUnknownMessage: T.Union([T.String(), T.Null()]), flowId: T.Union([T.Integer(), T.Null()]),
+    lastError: sdk.schemas.LastFailureReply,
   });
   const Body = T.Object({
     type: Type,
@@ -26,7 +28,8 @@ export function integrationSchemas(sdk: AtriumSdk) {
     projectName: Text(100),
     jsonContent: T.Optional(T.Union([sdk.secrets.SecretString({ maxLength: 20_000 }), T.Null()])),
     language: T.Optional(T.Union([Language, T.Null()])),
-    urlN8N: T.Optional(T.Union([T.String({ maxLength: 1000, pattern: '^https?://' }), T.Null()])),
+    // Checked by the API before the handler (private addresses refused, a name that does not resolve saved with a warning).
+    urlN8N: T.Optional(T.Union([sdk.schemas.TenantUrl({ maxLength: 1000 }), T.Null()])),
     webhookSecret: T.Optional(T.Union([sdk.secrets.SecretString({ maxLength: 200 }), T.Null()])),
     typebotDelayMessage: T.Optional(T.Integer({ minimum: 0, maximum: 10_000 })),
     typebotExpires: T.Optional(T.Integer({ minimum: 0, maximum: 10_080 })),
@@ -55,7 +58,12 @@ export function integrationRoutes(sdk: AtriumSdk, store: IntegrationStore, dialo
   };
   const notFound = () => sdk.errors.notFound('ERR_NO_INTEGRATION_FOUND', 'Integration not found');
   const required = (field: string) => new sdk.errors.AppError('ERR_VALIDATION', 400, `${field} is required for this type`, { field: `body/${field}` });
-  const view = ({ companyId: _companyId, ...row }: IntegrationRow): QueueIntegration => row;
+  /** The integrations as the screen shows them, with their last failure (the responder's ctx.fail keeps it). */
+  const views = async (companyId: number, rows: IntegrationRow[]): Promise<QueueIntegration[]> => {
+    const failures = await sdk.services.responderFailures!.last(companyId, FAILURE_SOURCE, rows.map((r) => r.id));
+    return rows.map(({ companyId: _companyId, ...row }) => ({ ...row, lastError: failures.get(row.id) ?? null }));
+  };
+  const view = async (row: IntegrationRow) => (await views(row.companyId, [row]))[0];
   const announce = (companyId: number, payload: Record<string, unknown>) =>
     sdk.bus.emit(companyId, 'queueIntegration', payload.queueIntegration ? { ...payload, queueIntegration: sdk.secrets.redact(Reply, payload.queueIntegration) } : payload);
 
@@ -75,8 +83,9 @@ export function integrationRoutes(sdk: AtriumSdk, store: IntegrationStore, dialo
     if (callsUrl && !body.urlN8N) throw required('urlN8N');
     if (['n8n', 'webhook'].includes(body.type) && !webhookSecret) throw required('webhookSecret');
     if (body.type === 'typebot' && !body.typebotSlug) throw required('typebotSlug');
-    if (callsUrl) await sdk.http.assertUrlAllowed(body.urlN8N!, 'body/urlN8N');
     if (body.type === 'flowbuilder' && !body.flowId) throw required('flowId');
+    // The flow builder plugin's row: checked through the core's references (no plugin reads another's tables).
+    await sdk.references.assertOwned(companyId, { flow: { ids: body.flowId, field: 'body/flowId' } });
     if (body.type === 'dialogflow') {
       if (!jsonContent) throw required('jsonContent');
       if (body.jsonContent && body.jsonContent !== stored?.jsonContent && jsonContent !== stored?.jsonContent) {
@@ -104,7 +113,7 @@ export function integrationRoutes(sdk: AtriumSdk, store: IntegrationStore, dialo
     app.get('/queueIntegration', { schema: { tags, querystring: PagingQuery, response: { 200: pageOf('queueIntegrations', Reply) } } }, async (request) => {
       const { searchParam = '', pageNumber = 1 } = request.query;
       const { rows, hasMore } = await store.page(request.user.companyId, searchParam, pageNumber, PAGE_SIZE);
-      return { queueIntegrations: rows.map(view), hasMore };
+      return { queueIntegrations: await views(request.user.companyId, rows), hasMore };
     });
 
     // Says "Ola" to the Dialogflow agent (as the spec's peer did) and answers its replies. Before '/:id' routes only
@@ -139,7 +148,7 @@ export function integrationRoutes(sdk: AtriumSdk, store: IntegrationStore, dialo
     app.post('/queueIntegration', { preHandler: adminOnly, schema: { tags, body: Body, response: { 200: Reply } } }, async (request) => {
       const { companyId } = request.user;
       const id = await store.insert(companyId, await values(companyId, request.body));
-      const queueIntegration = view((await store.find(companyId, id))!);
+      const queueIntegration = await view((await store.find(companyId, id))!);
       announce(companyId, { action: 'create', queueIntegration });
       return queueIntegration;
     });
@@ -151,7 +160,8 @@ export function integrationRoutes(sdk: AtriumSdk, store: IntegrationStore, dialo
       await store.update(companyId, row.id, await values(companyId, request.body, row));
       // A changed bot starts its conversations afresh.
       await sdk.db.table('integrationSessions', companyId).where({ integrationId: row.id }).delete();
-      const queueIntegration = view((await store.find(companyId, row.id))!);
+      await sdk.services.responderFailures!.clear(companyId, FAILURE_SOURCE, row.id); // and its last failure no longer says how it is
+      const queueIntegration = await view((await store.find(companyId, row.id))!);
       announce(companyId, { action: 'update', queueIntegration });
       return queueIntegration;
     });
@@ -160,6 +170,7 @@ export function integrationRoutes(sdk: AtriumSdk, store: IntegrationStore, dialo
       const { companyId } = request.user;
       if (!(await store.find(companyId, request.params.id))) throw notFound();
       await store.remove(companyId, request.params.id);
+      await sdk.services.responderFailures!.clear(companyId, FAILURE_SOURCE, request.params.id);
       announce(companyId, { action: 'delete', integrationId: request.params.id });
       return { message: 'Integration deleted' };
     });

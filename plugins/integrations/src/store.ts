@@ -1,8 +1,9 @@
 import type { AtriumSdk } from '@atrium/core/sdk';
 import type { QueueIntegration } from './types.js';
 
-export type IntegrationRow = QueueIntegration & { companyId: number };
-export type IntegrationValues = Omit<QueueIntegration, 'id'>;
+/** As stored: the last failure is the core's (sdk.services.responderFailures), added to the views. */
+export type IntegrationRow = Omit<QueueIntegration, 'lastError'> & { companyId: number };
+export type IntegrationValues = Omit<QueueIntegration, 'id' | 'lastError'>;
 
 const COLUMNS = ['id', 'companyId', 'type', 'name', 'projectName', 'jsonContent', 'language', 'urlN8N', 'webhookSecret',
   'typebotDelayMessage', 'typebotExpires', 'typebotKeywordFinish', 'typebotKeywordRestart', 'typebotRestartMessage',

@@ -21,6 +21,8 @@ export interface QueueIntegration {
   typebotUnknownMessage: string | null;
   /** flowbuilder: the flow the flow-builder plugin runs. */
   flowId: number | null;
+  /** Why it last failed to answer (unreachable, key-refused, quota…), until it is saved again. */
+  lastError: { kind: string; detail: string; ticketId: number | null; at: string } | null;
 }
 
 /** What an n8n/webhook endpoint may answer (2xx JSON); anything else is ignored. */

@@ -52,7 +52,8 @@ export async function postToWebhook(sdk: AtriumSdk, ctx: ResponderContext, url: 
       if (res.status >= 200 && res.status < 300) {
         try { return readReply(res.json()); } catch { return null; }
       }
-      lastError = new Error(`the webhook answered ${res.status}`);
+      // With its status: the core tells a refused key from a server error (ctx.fail).
+      lastError = Object.assign(new Error(`the webhook answered ${res.status}`), { status: res.status });
       if (res.status !== 429 && res.status < 500) break; // the receiver refused it: another try changes nothing
     } catch (err) {
       lastError = err;

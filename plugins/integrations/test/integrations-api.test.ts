@@ -21,8 +21,9 @@ t.test('integrations of each type are created with the spec defaults; secrets on
   t.equal(dialogflow.status, 200);
   t.equal(dialogflow.body.projectName, 'agent-1', 'a dialogflow project keeps its own name');
   t.notOk(JSON.stringify(dialogflow.body).includes('PRIVATE KEY'), 'the service account never comes back');
-  const flow = await request('POST', '/api/queueIntegration', { token, body: { type: 'flowbuilder', name: 'Fluxo de boas-vindas', flowId: 7 } });
-  t.match(flow.body, { type: 'flowbuilder', flowId: 7, projectName: 'Fluxo de boas-vindas' });
+  const builtFlow = await request('POST', '/api/flowbuilder', { token, body: { name: 'Boas-vindas' } });
+  const flow = await request('POST', '/api/queueIntegration', { token, body: { type: 'flowbuilder', name: 'Fluxo de boas-vindas', flowId: builtFlow.body.id } });
+  t.match(flow.body, { type: 'flowbuilder', flowId: builtFlow.body.id, projectName: 'Fluxo de boas-vindas' });
 
   const kept = await request('PUT', `/api/queueIntegration/${n8n.body.id}`, { token, body: { type: 'n8n', name: 'Fluxo n8n 2', urlN8N: 'http://127.0.0.1:9/n8n/webhook/y', webhookSecret: n8n.body.webhookSecret } });
   t.equal(kept.status, 200);
@@ -70,9 +71,14 @@ t.test('another company\'s integration is not found; deleting one clears every p
   const { request, createTenant, app } = await build(t, { config: { allowPrivateUrls: true } });
   const owner = await createTenant('Owner Co', { useIntegrations: true });
   const other = await createTenant('Other Co', { useIntegrations: true });
-  const body = { type: 'flowbuilder', name: 'Fluxo', flowId: 3 };
+  const flow = await request('POST', '/api/flowbuilder', { token: owner.admin.token, body: { name: 'Boas-vindas' } });
+  const body = { type: 'flowbuilder', name: 'Fluxo', flowId: flow.body.id };
   const mine = await request('POST', '/api/queueIntegration', { token: owner.admin.token, body });
-  for (const [method, payload] of [['GET', undefined], ['PUT', body], ['DELETE', undefined]] as const) {
+  const otherFlow = await request('POST', '/api/flowbuilder', { token: other.admin.token, body: { name: 'Boas-vindas' } });
+  const pointing = await request('POST', '/api/queueIntegration', { token: other.admin.token, body: { ...body, flowId: flow.body.id } });
+  t.match({ status: pointing.status, ...pointing.body }, { status: 404, error: 'ERR_NO_FLOW_FOUND', field: 'body/flowId' }, 'an integration may not run another company\'s flow');
+  t.equal((await request('POST', '/api/queueIntegration', { token: other.admin.token, body: { ...body, flowId: otherFlow.body.id } })).status, 200, 'its own flow');
+  for (const [method, payload] of [['GET', undefined], ['PUT', { ...body, flowId: otherFlow.body.id }], ['DELETE', undefined]] as const) {
     const res = await request(method, `/api/queueIntegration/${mine.body.id}`, { token: other.admin.token, body: payload });
     t.equal(res.status, 404, method);
     t.equal(res.body.error, 'ERR_NO_INTEGRATION_FOUND');
@@ -98,7 +104,8 @@ t.test('a company without useIntegrations gets 403 ERR_PLAN_FEATURE_DISABLED on 
 t.test('only an admin writes integrations; a user may list them for the pickers', async (t) => {
   const { request, createTenant, createUser } = await build(t);
   const { admin, companyId } = await createTenant('Bots Co', { useIntegrations: true });
-  const body = { type: 'flowbuilder', name: 'Fluxo', flowId: 3 };
+  const flow = await request('POST', '/api/flowbuilder', { token: admin.token, body: { name: 'Boas-vindas' } });
+  const body = { type: 'flowbuilder', name: 'Fluxo', flowId: flow.body.id };
   const created = await request('POST', '/api/queueIntegration', { token: admin.token, body });
   const user = await createUser(companyId);
   t.equal((await request('GET', '/api/queueIntegration', { token: user.token })).body.queueIntegrations.length, 1);

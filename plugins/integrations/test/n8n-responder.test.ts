@@ -30,11 +30,22 @@ t.test('n8n: a failing endpoint is retried with the same webhook-id, and gives u
   t.equal((await ticket()).botOwner, '@handoff', 'then the ticket goes to people');
 });
 
-t.test('n8n: a refusal (4xx) is not retried', async (t) => {
-  const { fake, say, ticket } = await setup(t, () => ({ status: 401 }), n8n);
+t.test('n8n: a refusal (4xx) is not retried; the ticket, the admins and the integration\'s screen say why (issue 32)', async (t) => {
+  const { app, fake, say, ticket, request, token } = await setup(t, () => ({ status: 401 }), n8n);
+  const events: Array<{ event: string; payload: any; room?: unknown }> = [];
+  const emit = app.bus.emit.bind(app.bus);
+  app.bus.emit = (companyId, event, payload, room) => { events.push({ event, payload, room }); emit(companyId, event, payload, room); };
   t.same(await say('oi'), []);
   t.equal(fake.received.length, 1, 'one attempt');
-  t.equal((await ticket()).botOwner, '@handoff', 'the ticket goes to people');
+  const tk = await ticket();
+  t.equal(tk.botOwner, '@handoff', 'the ticket goes to people');
+  const notes = await app.knex('ticketNotes').where({ companyId: 1, ticketId: tk.id });
+  t.match(notes[0]?.note, /the service refused the access key/);
+  t.match(notes[0]?.note, /» .+ \(n8n\): HTTP 401/);
+  const [told] = events.filter((e) => e.event === 'responderFailure');
+  t.match(told, { room: 'company-1-admins', payload: { kind: 'key-refused', ticketId: tk.id, source: { kind: 'integration' } } });
+  const [listed] = (await request('GET', '/api/queueIntegration', { token })).body.queueIntegrations;
+  t.match(listed.lastError, { kind: 'key-refused', detail: 'HTTP 401', ticketId: tk.id });
 });
 
 t.test('n8n: handoff:true in the reply sends the reply, then gives the ticket to people', async (t) => {

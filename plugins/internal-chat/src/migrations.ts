@@ -50,4 +50,23 @@ export const migrations = [
       await knex.schema.dropTableIfExists('chats');
     },
   },
+  {
+    // A file sent in the chat (issue 27: the family's client posts a message as multipart with a file): the storage
+    // key of the caller's company, and its name and type as they were sent.
+    name: '002_chat_message_files',
+    async up(knex: Knex) {
+      await knex.schema.alterTable('chatMessages', (t) => {
+        t.string('mediaKey', 300).nullable();
+        t.string('mediaName', 255).nullable();
+        t.string('mediaType', 100).nullable();
+      });
+    },
+    async down(knex: Knex) {
+      await knex.schema.alterTable('chatMessages', (t) => {
+        t.dropColumn('mediaKey');
+        t.dropColumn('mediaName');
+        t.dropColumn('mediaType');
+      });
+    },
+  },
 ];

@@ -33,6 +33,8 @@ export function chatSchemas(T: AtriumSdk['Type']) {
     senderId: T.Union([T.Integer(), T.Null()]),
     sender: T.Union([T.Object({ id: T.Integer(), name: T.String() }), T.Null()]),
     message: T.String(),
+    /** A file sent with the message (its text may then be empty). */
+    media: T.Union([T.Object({ url: T.String(), name: T.String(), mimetype: T.String() }), T.Null()]),
     createdAt: T.String(),
   });
   const ErrorReply = T.Object({ error: T.String(), message: T.Optional(T.String()), field: T.Optional(T.String()) }, { additionalProperties: true });
@@ -51,7 +53,8 @@ export function chatSchemas(T: AtriumSdk['Type']) {
     PageQuery: T.Object({ pageNumber: T.Optional(T.Integer({ minimum: 1, maximum: 100_000, default: 1 })) }),
     ChatBody: T.Object({
       title: NotBlank(255),
-      users: T.Array(T.Object({ id: Id }), { minItems: 1, maxItems: 500 }),
+      // `{id}` as the spec writes a member, or a member as the chat answers it (`{userId, …}`): a client saves what it read.
+      users: T.Array(T.Union([T.Object({ id: Id }), T.Object({ userId: Id })]), { minItems: 1, maxItems: 500 }),
     }),
     MessageBody: T.Object({ message: NotBlank(10_000) }),
     /** The spec's body names a userId; only the caller's own id is accepted (never someone else's counter). */

@@ -103,3 +103,49 @@ t.test('read resets only the caller\'s own counter; another user\'s id in the bo
   t.same((await w.as(w.bia).unreads()).body, { unreads: 1, chats: 1 });
   t.same((await w.as(w.caio).unreads()).body, { unreads: 0, chats: 0 });
 });
+
+// Issue 27: the family's client posts a chat message as multipart with a file.
+t.test('a message with a file (multipart): stored in the company\'s storage, shown with the message, gone with the chat', async (t) => {
+  const { existsSync } = await import('node:fs');
+  const { multipart } = await import('../../../core/test/contacts/multipart.js');
+  const w = await chatWorld(t);
+  const chat = (await w.as(w.ana).createChat('Arquivos', [{ id: w.bia.id }])).body;
+  const other = await w.createTenant('Outra Arquivos', { useInternalChat: true });
+  const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f6b1a20000000049454e44ae426082', 'hex');
+  const storedFiles = () => w.app.knex('chatMessages').whereNotNull('mediaKey').pluck('mediaKey');
+  const upload = (token: string, chatId: number, fields: Record<string, string>, files: Parameters<typeof multipart>[1]) => {
+    const { payload, headers } = multipart(fields, files);
+    return w.app.inject({ method: 'POST', url: `/api/chats/${chatId}/messages`, payload, headers: { ...headers, authorization: `Bearer ${token}` } });
+  };
+
+  const withText = await upload(w.ana.token, chat.id, { message: '  veja o contrato  ' }, [{ field: 'medias', filename: 'contrato.png', content: png, mimetype: 'image/png' }]);
+  t.equal(withText.statusCode, 200, withText.body);
+  t.match(withText.json(), { message: 'veja o contrato', media: { name: 'contrato.png', mimetype: 'image/png', url: String } });
+  const [key] = await storedFiles();
+  t.match(key, new RegExp(`^${w.companyId}/`), 'in the caller\'s company folder');
+  t.ok(existsSync(w.app.atrium.storage.resolve(key)!), 'the file is on disk');
+
+  const fileOnly = await upload(w.bia.token, chat.id, {}, [{ field: 'medias', filename: 'foto.png', content: png, mimetype: 'image/png' }]);
+  t.equal(fileOnly.statusCode, 200);
+  t.equal(fileOnly.json().message, '', 'a file alone is a message');
+  t.equal((await w.as(w.ana).chat(chat.id)).body.lastMessage, `${w.bia.name}: 📎 foto.png`);
+  const page = (await w.as(w.bia).messages(chat.id)).body.records;
+  t.same(page.map((m: { media: { name: string } | null }) => m.media?.name ?? null), ['contrato.png', 'foto.png'], 'the page shows the files');
+  t.equal((await w.as(w.ana).send(chat.id, 'e em JSON, como antes')).status, 200, 'JSON still works');
+
+  // Refused: nothing stored.
+  const before = (await storedFiles()).length;
+  const two = await upload(w.ana.token, chat.id, { message: 'dois' }, [
+    { field: 'medias', filename: 'a.png', content: png, mimetype: 'image/png' }, { field: 'medias', filename: 'b.png', content: png, mimetype: 'image/png' }]);
+  t.equal(two.statusCode, 400, 'one file per message');
+  t.equal((await upload(w.ana.token, chat.id, { message: 'x' }, [{ field: 'medias', filename: 'page.html', content: Buffer.from('<script>alert(1)</script>'), mimetype: 'text/html' }])).json().error, 'ERR_INVALID_MEDIA_TYPE');
+  t.equal((await upload(w.ana.token, chat.id, { message: '   ' }, [])).json().field, 'body/message', 'neither text nor file');
+  t.equal((await upload(other.admin.token, chat.id, { message: 'intrusão' }, [{ field: 'medias', filename: 'x.png', content: png, mimetype: 'image/png' }])).statusCode, 404, 'another company');
+  t.equal((await upload(w.caio.token, chat.id, { message: 'intrusão' }, [{ field: 'medias', filename: 'x.png', content: png, mimetype: 'image/png' }])).statusCode, 404, 'a non-member');
+  t.equal((await storedFiles()).length, before, 'no message stored for a refusal');
+  const onDisk = (await storedFiles()).map((k: string) => w.app.atrium.storage.resolve(k)!);
+
+  // The chat goes, its files too.
+  t.equal((await w.as(w.ana).deleteChat(chat.id)).status, 200);
+  t.ok(onDisk.every((file: string) => !existsSync(file)), 'the files are removed with the chat');
+});

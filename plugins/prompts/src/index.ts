@@ -9,6 +9,8 @@ import { promptResponder } from './responder.js';
  */
 const promptsPlugin: AtriumPlugin = (sdk) => {
   const store = promptStore(sdk);
+  // Queues and connections point at prompts: the core checks their promptId against this table.
+  sdk.references.define('prompt', { table: 'prompts', code: 'ERR_NO_PROMPT_FOUND' });
   sdk.responders.register(promptResponder(sdk, store));
   return promptRoutes(sdk, store);
 };

@@ -1,5 +1,6 @@
-import type { AtriumSdk, ChatTurn, ResponderContext } from '@atrium/core/sdk';
+import type { AtriumSdk, ChatTurn, ResponderContext, ResponderProbe } from '@atrium/core/sdk';
 import type { PromptStore } from './store.js';
+import { FAILURE_SOURCE } from './routes.js';
 
 /**
  * The handoff marker: a line of the model's answer that reads `#handoff` (any case) asks for a person.
@@ -33,6 +34,8 @@ export function promptResponder(sdk: AtriumSdk, store: PromptStore) {
     place: 'prompt' as const,
     // One attempt, one retry, and a little room to send.
     timeoutMs: sdk.bots.openai.timeoutMs * 2 + 5_000,
+    /** Only where a prompt applies (the connection's or the queue's, from the core's cache). */
+    mayAct: (probe: ResponderProbe) => probe.promptId !== null,
     async handle(ctx: ResponderContext): Promise<boolean> {
       const prompt = ctx.promptId ? await store.find(ctx.companyId, ctx.promptId) : null;
       if (!prompt) {
@@ -52,9 +55,8 @@ export function promptResponder(sdk: AtriumSdk, store: PromptStore) {
           signal: ctx.signal,
         });
       } catch (err) {
-        const reason = `${sdk.bots.openai.describeFailure(err)} (prompt "${prompt.name}", model ${prompt.model})`;
-        ctx.log.warn({ promptId: prompt.id, ticketId: ctx.ticket.id, reason }, 'AI prompt failed: handing off');
-        await handOff(ctx, prompt.queueId, reason);
+        // The note says why, the admins hear of it and the prompt's screen shows it (issue 32: it failed silently).
+        await ctx.fail(err, { source: { kind: FAILURE_SOURCE, id: prompt.id, name: `${prompt.name} (${prompt.model})` }, queueId: ctx.ticket.queueId ? undefined : prompt.queueId });
         return true;
       }
       const { text, handoff } = splitHandoff(answer);

@@ -3,6 +3,9 @@ import type { Prompt } from './types.js';
 import type { PromptRow, PromptStore } from './store.js';
 
 /** The spec's defaults (ext §5) and the peers' bounds (wave2 §2.b). */
+/** The kind its failures are kept under (ctx.fail's source, sdk.services.responderFailures). */
+export const FAILURE_SOURCE = 'prompt';
+
 export const PROMPT_DEFAULTS = { model: 'gpt-3.5-turbo-1106', maxTokens: 100, temperature: 1, maxMessages: 10 };
 
 export function promptSchemas(sdk: AtriumSdk) {
@@ -11,6 +14,7 @@ export function promptSchemas(sdk: AtriumSdk) {
     id: T.Integer(), name: T.String(), prompt: T.String(), model: T.String(), maxTokens: T.Integer(), temperature: T.Number(),
     apiKey: sdk.secrets.SecretString(), queueId: T.Integer(), maxMessages: T.Integer(),
     queue: T.Union([T.Object({ id: T.Integer(), name: T.String() }), T.Null()]),
+    lastError: sdk.schemas.LastFailureReply,
   });
   const fields = {
     name: T.String({ minLength: 5, maxLength: 100 }),
@@ -47,11 +51,16 @@ export function promptRoutes(sdk: AtriumSdk, store: PromptStore): FastifyPluginA
     if (!queue) throw sdk.errors.notFound('ERR_NO_QUEUE_FOUND', 'Queue not found');
     return queue;
   };
-  const view = async (row: PromptRow): Promise<Prompt> => {
-    const [queue] = await sdk.services.queues.list(row.companyId, [row.queueId]);
-    const { companyId: _companyId, ...rest } = row;
-    return { ...rest, queue: queue ?? null };
+  /** The prompts as the screen shows them: with their queue and their last failure (ctx.fail keeps it). */
+  const views = async (companyId: number, rows: PromptRow[]): Promise<Prompt[]> => {
+    const failures = await sdk.services.responderFailures!.last(companyId, FAILURE_SOURCE, rows.map((r) => r.id));
+    return Promise.all(rows.map(async (row) => {
+      const [queue] = await sdk.services.queues.list(row.companyId, [row.queueId]);
+      const { companyId: _companyId, ...rest } = row;
+      return { ...rest, queue: queue ?? null, lastError: failures.get(row.id) ?? null };
+    }));
   };
+  const view = async (row: PromptRow): Promise<Prompt> => (await views(row.companyId, [row]))[0];
   // Events carry the masked key, never the stored ciphertext.
   const announce = (companyId: number, payload: Record<string, unknown>) =>
     sdk.bus.emit(companyId, 'prompt', payload.prompt ? { ...payload, prompt: sdk.secrets.redact(PromptReply, payload.prompt) } : payload);
@@ -78,7 +87,7 @@ export function promptRoutes(sdk: AtriumSdk, store: PromptStore): FastifyPluginA
     const tags = ['prompts'];
     app.get('/prompt', {
       schema: { tags, querystring: T.Object({ searchParam: T.Optional(T.String({ maxLength: 100 })) }), response: { 200: T.Object({ prompts: T.Array(PromptReply) }) } },
-    }, async (request) => ({ prompts: await Promise.all((await store.list(request.user.companyId, request.query.searchParam)).map(view)) }));
+    }, async (request) => ({ prompts: await views(request.user.companyId, await store.list(request.user.companyId, request.query.searchParam)) }));
 
     app.get('/prompt/:id', { schema: { tags, params: IdParams, response: { 200: PromptReply } } }, async (request) => {
       const row = await store.find(request.user.companyId, request.params.id);
@@ -105,6 +114,8 @@ export function promptRoutes(sdk: AtriumSdk, store: PromptStore): FastifyPluginA
       await queueOf(companyId, fields.queueId);
       const apiKey = sdk.secrets.keepSecretIfMasked(request.body.apiKey, row.apiKey) ?? row.apiKey;
       await store.update(companyId, row.id, { ...fields, apiKey });
+      // Saved again (a new key, another model): its last failure no longer says how it is.
+      await sdk.services.responderFailures!.clear(companyId, FAILURE_SOURCE, row.id);
       await linkQueue(companyId, row.id, fields.queueId, row.queueId);
       const prompt = await view((await store.find(companyId, row.id))!);
       announce(companyId, { action: 'update', prompt });
@@ -115,6 +126,7 @@ export function promptRoutes(sdk: AtriumSdk, store: PromptStore): FastifyPluginA
       const { companyId } = request.user;
       if (!(await store.find(companyId, request.params.id))) throw notFound();
       await store.remove(companyId, request.params.id);
+      await sdk.services.responderFailures!.clear(companyId, FAILURE_SOURCE, request.params.id);
       announce(companyId, { action: 'delete', promptId: request.params.id });
       return { message: 'Prompt deleted' };
     });

@@ -13,6 +13,8 @@ export interface Prompt {
   queueId: number;
   maxMessages: number;
   queue: { id: number; name: string } | null;
+  /** Why it last failed to answer (unreachable, key-refused, quota…), until it is saved again. */
+  lastError: { kind: string; detail: string; ticketId: number | null; at: string } | null;
 }
 
 /** The models the console offers; any other model name is accepted as free text. */

@@ -1,7 +1,7 @@
 import t from 'tap';
 import { TicketNote } from '../../../core/src/db/models/index.js';
 import type { HookEvents } from '../../../core/src/sdk/hooks.js';
-import { KEY, open, setup } from './responder-setup.js';
+import { KEY, PROMPT_TEXT, open, setup } from './responder-setup.js';
 
 t.test('an agent accepting the ticket silences the prompt: the model is not called again', async (t) => {
   const env = await setup(t);
@@ -40,7 +40,9 @@ t.test('a failing model hands off with a note the agent sees, sends nothing to t
   const tk = await ticket();
   t.equal(tk.botOwner, '@handoff');
   const notes = await TicketNote.scoped(1).where({ ticketId: tk.id });
-  t.match(notes[0]?.note, /the AI service answered 401 \(invalid_api_key\) \(prompt "Atendente IA", model gpt-4o-mini\)/);
+  t.match(notes[0]?.note, /the service refused the access key/, 'the note says why, in the staff\'s words');
+  t.match(notes[0]?.note, /o serviço recusou a chave de acesso/);
+  t.match(notes[0]?.note, /» Atendente IA \(gpt-4o-mini\): HTTP 401 \(invalid_api_key\)/, 'and which prompt, with the service\'s code');
 
   const frames = JSON.stringify(events);
   t.notOk(frames.includes(KEY), 'no socket frame holds the key');
@@ -96,4 +98,60 @@ t.test('a connection\'s prompt hands a ticket without a queue to the prompt\'s q
   t.ok(moved[0].changed.includes('botOwner'), 'in the same change as the hand-off');
   const pending = await app.knex('ticketCounts').where({ companyId: 1, status: 'pending', queueId: queue.id }).sum({ n: 'n' }).first() as { n: unknown };
   t.equal(Number(pending.n), 1, 'the queue\'s pending count has the ticket');
+});
+
+// Issue 32: a prompt that cannot reach its model no longer fails silently.
+t.test('a refused key: the admins are told, and the prompt\'s screen shows its last error until it is saved again', async (t) => {
+  const env = await setup(t);
+  const { fake, say, ticket, events, request, token, promptId, queue } = env;
+  await open(t, env);
+  fake.script.push({ status: 401, code: 'invalid_api_key' });
+  await say('Olá');
+  const tk = await ticket();
+  const told = events.filter((e) => e.event === 'responderFailure');
+  t.equal(told.length, 1, 'one notice');
+  t.same(told[0].room, 'company-1-admins', 'to the company\'s admins only');
+  t.match(told[0].payload, { kind: 'key-refused', ticketId: tk.id, source: { kind: 'prompt', id: promptId }, responder: 'prompts.openai' });
+  t.notOk(JSON.stringify(told).includes(KEY), 'without the key');
+
+  const listed = (await request('GET', '/api/prompt', { token })).body.prompts.find((p: { id: number }) => p.id === promptId);
+  t.match(listed.lastError, { kind: 'key-refused', detail: 'HTTP 401 (invalid_api_key)', ticketId: tk.id });
+  t.match((await request('GET', `/api/prompt/${promptId}`, { token })).body.lastError, { kind: 'key-refused' });
+
+  t.equal((await request('DELETE', `/api/tickets/${tk.id}`, { token })).status, 200);
+  t.match((await request('GET', `/api/prompt/${promptId}`, { token })).body.lastError, { kind: 'key-refused', ticketId: null }, 'a deleted ticket is not pointed at');
+
+  const saved = await request('PUT', `/api/prompt/${promptId}`, { token, body: { name: 'Atendente IA', prompt: PROMPT_TEXT, apiKey: 'sk-new-key-1234', queueId: queue.id, model: 'gpt-4o-mini' } });
+  t.equal(saved.status, 200);
+  t.equal(saved.body.lastError, null, 'a new key clears it');
+});
+
+t.test('a used-up quota and an unreachable service are told apart', async (t) => {
+  const env = await setup(t);
+  const { fake, say, ticket, request, token, promptId, app } = env;
+  await open(t, env);
+  fake.script.push({ status: 429, code: 'insufficient_quota' }, { status: 429, code: 'insufficient_quota' });
+  await say('Olá');
+  t.match((await TicketNote.scoped(1).where({ ticketId: (await ticket()).id }))[0]?.note, /the service's quota is used up/);
+  t.match((await request('GET', `/api/prompt/${promptId}`, { token })).body.lastError, { kind: 'quota' });
+
+  // The bot given the ticket back (as a transfer to its queue would), and a model nobody answers at.
+  await app.knex('tickets').where({ id: (await ticket()).id }).update({ botOwner: null });
+  process.env.OPENAI_BASE_URL = 'http://127.0.0.1:9/v1';
+  await say('Tem alguém aí?');
+  const notes = await TicketNote.scoped(1).where({ ticketId: (await ticket()).id }).orderBy('id');
+  t.match(notes.at(-1)?.note, /the bot's service could not be reached/);
+  t.match((await request('GET', `/api/prompt/${promptId}`, { token })).body.lastError, { kind: 'unreachable' }, 'the last error is the newest');
+});
+
+t.test('another company neither sees a prompt\'s failure nor hears of it', async (t) => {
+  const env = await setup(t);
+  const { fake, say, events, request, createTenant, promptId } = env;
+  await open(t, env);
+  fake.script.push({ status: 401, code: 'invalid_api_key' });
+  await say('Olá');
+  const other = await createTenant('Outra Loja');
+  t.equal((await request('GET', `/api/prompt/${promptId}`, { token: other.admin.token })).status, 404);
+  t.same((await request('GET', '/api/prompt', { token: other.admin.token })).body.prompts, []);
+  t.ok(events.filter((e) => e.event === 'responderFailure').every((e) => e.companyId === 1));
 });

@@ -41,10 +41,12 @@ t.test('a burst written while the model is thinking is answered by one more call
   const env = await setup(t);
   const { app, fake, write, provider } = env;
   await open(t, env);
-  fake.script.push({ text: 'primeira resposta', delayMs: 400 }, { text: 'segunda resposta' });
+  let think!: () => void;
+  fake.script.push({ text: 'primeira resposta', hold: new Promise<void>((r) => { think = r; }) }, { text: 'segunda resposta' });
   await write('oi de novo');
-  await new Promise((r) => setTimeout(r, 100)); // the first call is in flight
+  while (fake.requests.length === 0) await new Promise((r) => setTimeout(r, 20)); // the first call is in flight
   for (const body of ['tudo bem?', 'quero um orçamento', 'para amanhã']) await write(body);
+  think();
   await app.jobs.idle();
   t.equal(fake.requests.length, 2, 'two calls for four messages');
   t.same(fake.requests[1].body.messages.slice(-4).map((m: { content: string }) => m.content),

@@ -1,4 +1,6 @@
 import { useEffect, useState } from 'react';
+import { Button } from 'primereact/button';
+import { InputText } from 'primereact/inputtext';
 import type { HostSdk } from '@atrium/host-web/sdk';
 import type { CampaignSetting } from './types';
 
@@ -33,36 +35,35 @@ export function SettingsPage({ sdk }: { sdk: HostSdk }) {
       sdk.toast.error(err);
     }
   };
-  const select = (name: 'messageInterval' | 'longerIntervalAfter' | 'greaterInterval', options: number[]) => (
-    <label className="field">
-      <span>{t(`campaigns.${name}`)}</span>
-      <select data-testid={`settings-${name}`} value={values[name]} onChange={(e) => setValues({ ...values, [name]: Number(e.target.value) })}>
-        {options.map((o) => <option key={o} value={o}>{o === 0 ? t('campaigns.disabled') : o}</option>)}
-      </select>
-    </label>
+  const interval = (name: 'messageInterval' | 'longerIntervalAfter' | 'greaterInterval', options: number[]) => (
+    <sdk.ui.ValueSelect values={values as unknown as Record<string, unknown>} setFieldValue={(n, v) => setValues({ ...values, [n]: v })} name={name}
+      label={t(`campaigns.${name}`)} testId={`settings-${name}`} options={options.map((o) => ({ value: o, label: o === 0 ? t('campaigns.disabled') : String(o) }))} />
   );
   return (
     <div className="page" data-testid="campaign-settings-page">
       <h2>{t('campaigns.settingsTitle')}</h2>
-      {select('messageInterval', MESSAGE_INTERVALS)}
-      {select('longerIntervalAfter', LONGER_INTERVALS)}
-      {select('greaterInterval', LONGER_INTERVALS)}
-      <h3>{t('campaigns.variables')}</h3>
-      <div>
-        <input placeholder={t('campaigns.variableKey')} value={key} onChange={(e) => setKey(e.target.value)} data-testid="settings-variable-key" />
-        <input placeholder={t('campaigns.variableValue')} value={value} onChange={(e) => setValue(e.target.value)} data-testid="settings-variable-value" />
-        <button type="button" className="p-button p-button-text" disabled={!key.trim() || keyInUse} onClick={addVariable}>{t('campaigns.addVariable')}</button>
+      <div className="form-grid form-narrow">
+        {interval('messageInterval', MESSAGE_INTERVALS)}
+        {interval('longerIntervalAfter', LONGER_INTERVALS)}
+        {interval('greaterInterval', LONGER_INTERVALS)}
+        <h3>{t('campaigns.variables')}</h3>
+        <div className="form-row">
+          <InputText placeholder={t('campaigns.variableKey')} aria-label={t('campaigns.variableKey')} value={key} onChange={(e) => setKey(e.target.value)} data-testid="settings-variable-key" />
+          <InputText placeholder={t('campaigns.variableValue')} aria-label={t('campaigns.variableValue')} value={value} onChange={(e) => setValue(e.target.value)} data-testid="settings-variable-value" />
+          <Button type="button" text icon="pi pi-plus" label={t('campaigns.addVariable')} disabled={!key.trim() || keyInUse} onClick={addVariable} />
+        </div>
         {keyInUse && <small className="p-error">{t('campaigns.keyInUse')}</small>}
+        <ul className="plain-list">
+          {values.variables.map((v) => (
+            <li key={v.key}>
+              <code>{`{{${v.key}}}`}</code> = {v.value}{' '}
+              <Button type="button" text rounded severity="danger" icon="pi pi-times" aria-label={t('campaigns.removeVariable', { key: v.key })}
+                onClick={() => setValues({ ...values, variables: values.variables.filter((x) => x.key !== v.key) })} />
+            </li>
+          ))}
+        </ul>
+        <div><Button type="button" icon="pi pi-check" label={t('campaigns.save')} data-testid="settings-save" onClick={save} /></div>
       </div>
-      <ul>
-        {values.variables.map((v) => (
-          <li key={v.key}>
-            <code>{`{{${v.key}}}`}</code> = {v.value}{' '}
-            <button type="button" className="p-button p-button-text" aria-label="x" onClick={() => setValues({ ...values, variables: values.variables.filter((x) => x.key !== v.key) })}>×</button>
-          </li>
-        ))}
-      </ul>
-      <button type="button" className="p-button" data-testid="settings-save" onClick={save}>{t('campaigns.save')}</button>
     </div>
   );
 }

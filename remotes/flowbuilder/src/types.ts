@@ -6,7 +6,11 @@ export type { ConditionData, ConditionOperator };
  * What the flow builder API answers and the node data the runtime reads (plugins/flowbuilder/src/graph.ts and
  * runtime.ts): the editor writes exactly these shapes.
  */
-export interface Flow { id: number; name: string; active: boolean; createdAt: string; updatedAt: string }
+export interface Flow {
+  id: number; name: string; active: boolean; createdAt: string; updatedAt: string;
+  /** In the list only: why a bot node (OpenAI, Typebot) last failed, until the flow is drawn again. */
+  lastError?: { kind: string; detail: string; ticketId: number | null; at: string } | null;
+}
 export interface FlowCampaign { id: number; name: string; flowId: number; whatsappId: number | null; phrase: string; status: boolean }
 export interface Connection { id: number; name: string }
 export interface Queue { id: number; name: string }

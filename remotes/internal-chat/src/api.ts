@@ -11,6 +11,13 @@ export function chatApi(api: HostSdk['api']) {
     remove: (id: number) => api.delete<{ message: string }>(`/chats/${id}`),
     messages: (id: number, pageNumber: number) => api.get<Page<ChatMessage>>(`/chats/${id}/messages`, { pageNumber }),
     send: (id: number, message: string) => api.post<ChatMessage>(`/chats/${id}/messages`, { message }),
+    /** A message with a file (multipart: the text in `message`, the file in `medias`). */
+    sendFile: (id: number, file: File, message: string) => {
+      const form = new FormData();
+      form.append('message', message);
+      form.append('medias', file, file.name);
+      return api.upload<ChatMessage>(`/chats/${id}/messages`, form);
+    },
     read: (id: number, userId: number) => api.post<Chat>(`/chats/${id}/read`, { userId }),
     unreads: () => api.get<{ unreads: number; chats: number }>('/chats/unreads'),
     /** Every user of the caller's company (the members picker). */

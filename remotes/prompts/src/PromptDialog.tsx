@@ -50,8 +50,9 @@ export function PromptDialog({ sdk, item, visible, onHide, onSaved }: {
       {/* The spec's names are offered; a newer one may be typed (an unknown one fails visibly when the model is called). */}
       <input id="prompt-model" className="p-inputtext p-component" data-testid="prompt-model" list="prompt-models" {...form.getFieldProps('model')} />
       <datalist id="prompt-models">{PROMPT_MODELS.map((m) => <option key={m} value={m} />)}</datalist>
-      {form.touched.model && form.errors.model ? <small className="p-error">{String(form.errors.model)}</small> : null}
-      <TextField form={form} name="apiKey" id="prompt-apikey" type="password" label={t('prompts.apiKey')} hint={item ? t('prompts.apiKeyKept') : undefined} />
+      <small className="muted" data-testid="prompt-model-hint">{t('prompts.modelHint')}</small>
+      {sdk.ui.fieldError(form, 'model') ? <small className="p-error">{sdk.ui.fieldError(form, 'model')}</small> : null}
+      <TextField form={form} name="apiKey" id="prompt-apikey" type="password" label={t('prompts.apiKey')} hint={t(item ? 'prompts.apiKeyKept' : 'prompts.apiKeyHint')} />
       <TextField form={form} name="prompt" id="prompt-text" label={t('prompts.prompt')} rows={10} />
       <div className="form-row">
         <div className="form-grid"><TextField form={form} name="maxTokens" id="prompt-maxtokens" type="number" inputMode="numeric" label={t('prompts.maxTokens')} /></div>

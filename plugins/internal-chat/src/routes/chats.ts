@@ -2,6 +2,7 @@ import type { AtriumSdk, AuthUser, TypeBoxTypeProvider } from '@atrium/core/sdk'
 import type { FastifyInstance } from 'fastify';
 import type { ChatAudience } from '../audience.js';
 import { resolveMembers } from '../members.js';
+import { chatFileKeys } from '../messages.js';
 import type { ChatSchemas } from '../schemas.js';
 import type { ChatRow, ChatStore } from '../store.js';
 
@@ -79,7 +80,10 @@ export function chatRoutes(sdk: AtriumSdk, s: ChatSchemas, store: ChatStore, aud
       const row = await memberChat(request.user, request.params.id);
       assertOwner(request.user, row);
       const members = await store.memberIds(row.id);
+      const files = await chatFileKeys(sdk, row);
       await store.remove(row);
+      // The messages' files go with them (after the rows: a failed delete leaves no message without its file).
+      await Promise.all(files.map((key) => sdk.storage.remove(key)));
       audience.tell(companyId, members, { action: 'delete', id: row.id });
       return { message: 'Chat deleted' };
     });

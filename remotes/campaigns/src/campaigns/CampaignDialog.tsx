@@ -1,19 +1,17 @@
 import { useEffect, useState } from 'react';
 import type { HostSdk } from '@atrium/host-web/sdk';
 import type { Campaign, Connection, ContactList } from '../types';
-import { FIELD_STYLE, Select } from '../Select';
 import { isEditable } from './CampaignsPage';
 import { MediaField } from './MediaField';
 
 const VARIANTS = [1, 2, 3, 4, 5] as const;
-const toLocalInput = (iso: string | null) => (iso ? new Date(new Date(iso).getTime() - new Date().getTimezoneOffset() * 60_000).toISOString().slice(0, 16) : '');
 
 /** Add / edit a campaign: name, connection, audience (a list or a tag), schedule and five message variants. */
 export function CampaignDialog({ sdk, item, visible, onHide, onSaved }: {
   sdk: HostSdk; item: Campaign | null; visible: boolean; onHide: () => void; onSaved: (saved: Campaign) => void;
 }) {
   const { t } = sdk.useTranslation();
-  const { FormDialog, TextField, useFormDialog, yup } = sdk.ui;
+  const { FormDialog, TextField, IdSelect, DateTimeField, useFormDialog, fieldError, yup } = sdk.ui;
   const [connections, setConnections] = useState<Connection[]>([]);
   const [lists, setLists] = useState<ContactList[]>([]);
   const [tags, setTags] = useState<{ id: number; name: string }[]>([]);
@@ -36,18 +34,18 @@ export function CampaignDialog({ sdk, item, visible, onHide, onSaved }: {
   const readOnly = !!item && !isEditable(item);
   const form = useFormDialog({
     initialValues: {
-      name: item?.name ?? '', whatsappId: (item?.whatsappId ?? '') as number | '', contactListId: (item?.contactListId ?? '') as number | '',
-      tagListId: (item?.tagId ?? '') as number | '', fileListId: (item?.fileListId ?? '') as number | '', scheduledAt: toLocalInput(item?.scheduledAt ?? null),
+      name: item?.name ?? '', whatsappId: (item?.whatsappId ?? null) as number | null, contactListId: (item?.contactListId ?? null) as number | null,
+      tagListId: (item?.tagId ?? null) as number | null, fileListId: (item?.fileListId ?? null) as number | null, scheduledAt: (item?.scheduledAt ?? null) as string | null,
       message1: item?.message1 ?? '', message2: item?.message2 ?? '', message3: item?.message3 ?? '', message4: item?.message4 ?? '', message5: item?.message5 ?? '',
     },
     validationSchema: yup.object({
       name: yup.string().trim().min(2, t('campaigns.nameShort')).max(50, t('campaigns.nameShort')).required(t('campaigns.required')),
-      whatsappId: yup.number().typeError(t('campaigns.required')).required(t('campaigns.required')),
+      whatsappId: yup.number().nullable().required(t('campaigns.required')),
     }),
     save: async (v) => {
       const body = {
         ...v, name: v.name.trim(), contactListId: v.contactListId || null, tagListId: v.tagListId || null, fileListId: v.fileListId || null,
-        scheduledAt: v.scheduledAt ? new Date(v.scheduledAt).toISOString() : null,
+        scheduledAt: v.scheduledAt || null,
       };
       const upload = (id: number) => {
         const data = new FormData();
@@ -67,20 +65,20 @@ export function CampaignDialog({ sdk, item, visible, onHide, onSaved }: {
     },
     successMessage: t('campaigns.saved'), onSaved, onHide,
   });
-  const none = { value: '' as const, label: t('campaigns.none') };
+  const pick = (name: 'whatsappId' | 'contactListId' | 'tagListId' | 'fileListId', testId: string, label: string, options: { id: number; name: string }[]) => (
+    <IdSelect values={form.values} setFieldValue={(n, v) => void form.setFieldValue(n, v)} name={name} testId={testId} label={label} none={t('campaigns.none')}
+      options={options} error={fieldError(form, name)} />
+  );
   return (
     <FormDialog header={t(item ? 'campaigns.titleEdit' : 'campaigns.titleAdd')} visible={visible} onHide={onHide} form={form} testId="campaign-form" saveTestId="campaign-save">
       {readOnly && <p className="p-error">{t('campaigns.readOnly')}</p>}
-      <fieldset disabled={readOnly} style={{ border: 0, padding: 0 }}>
+      <fieldset disabled={readOnly} className="form-grid">
         <TextField form={form} name="name" id="campaign-name" label={t('campaigns.name')} autoFocus />
-        <Select form={form} name="whatsappId" testId="campaign-connection" label={t('campaigns.connection')} options={[none, ...connections.map((c) => ({ value: c.id, label: c.name }))]} />
-        <Select form={form} name="contactListId" testId="campaign-list" label={t('campaigns.contactList')} options={[none, ...lists.map((l) => ({ value: l.id, label: l.name }))]} />
-        <Select form={form} name="tagListId" testId="campaign-tag" label={t('campaigns.tag')} options={[none, ...tags.map((g) => ({ value: g.id, label: g.name }))]} />
-        <label className="field" style={FIELD_STYLE}>
-          <span>{t('campaigns.scheduledAt')}</span>
-          <input type="datetime-local" data-testid="campaign-scheduled" value={form.values.scheduledAt} onChange={(e) => form.setFieldValue('scheduledAt', e.target.value)} />
-        </label>
-        <Select form={form} name="fileListId" testId="campaign-file-list" label={t('campaigns.fileList')} options={[none, ...fileLists.map((f) => ({ value: f.id, label: f.name }))]} />
+        {pick('whatsappId', 'campaign-connection', t('campaigns.connection'), connections)}
+        {pick('contactListId', 'campaign-list', t('campaigns.contactList'), lists)}
+        {pick('tagListId', 'campaign-tag', t('campaigns.tag'), tags)}
+        <DateTimeField values={form.values} setFieldValue={(n, v) => void form.setFieldValue(n, v)} name="scheduledAt" testId="campaign-scheduled" label={t('campaigns.scheduledAt')} />
+        {pick('fileListId', 'campaign-file-list', t('campaigns.fileList'), fileLists)}
         <MediaField sdk={sdk} stored={stored} chosen={chosen} onChoose={setChosen} disabled={readOnly}
           onRemoveStored={() => {
             if (!item) return;

@@ -17,10 +17,11 @@ export function CampaignsPage({ sdk }: { sdk: HostSdk }) {
     path: '/campaigns', key: 'records', live: { name: 'campaign', key: 'campaign' }, search: t('campaigns.search'),
     remove: { path: (row) => `/campaigns/${row.id}`, message: (row) => t('campaigns.deleteConfirm', { name: row.name }), doneMessage: t('campaigns.deleted') },
   });
-  const act = async (row: Campaign, action: 'cancel' | 'restart') => {
+  const done = { cancel: 'campaigns.cancelled', restart: 'campaigns.restarted', start: 'campaigns.started' } as const;
+  const act = async (row: Campaign, action: 'cancel' | 'restart' | 'start') => {
     try {
       list.upsertItem(await sdk.api.post<Campaign>(`/campaigns/${row.id}/${action}`));
-      sdk.toast.success(t(action === 'cancel' ? 'campaigns.cancelled' : 'campaigns.restarted'));
+      sdk.toast.success(t(done[action]));
     } catch (err) {
       sdk.toast.error(err);
     }
@@ -43,6 +44,11 @@ export function CampaignsPage({ sdk }: { sdk: HostSdk }) {
       ]}
       onEdit={(row) => dialog.open(row)}
       rowActions={(row) => <>
+        {(row.status === 'INATIVA' || row.status === 'PROGRAMADA') && (
+          // It messages a whole list at once: asked first, as the spec's peers ask before a delete.
+          <button type="button" className="p-button p-button-text" data-testid="campaign-start"
+            onClick={() => sdk.ui.confirm({ message: t('campaigns.startConfirm', { name: row.name }), danger: false, accept: () => act(row, 'start') })}>{t('campaigns.start')}</button>
+        )}
         {row.status === 'EM_ANDAMENTO' && <button type="button" className="p-button p-button-text" data-testid="campaign-cancel" onClick={() => act(row, 'cancel')}>{t('campaigns.cancel')}</button>}
         {row.status === 'CANCELADA' && <button type="button" className="p-button p-button-text" data-testid="campaign-restart" onClick={() => act(row, 'restart')}>{t('campaigns.restart')}</button>}
         <button type="button" className="p-button p-button-text" data-testid="campaign-report" onClick={() => navigate(`/campaign/${row.id}/report`)}>{t('campaigns.report')}</button>

@@ -37,9 +37,9 @@ export function MediaField({ sdk, stored, chosen, onChoose, onRemoveStored, disa
   };
   const name = chosen?.name ?? stored?.name;
   return (
-    <div className="field" data-testid="campaign-media">
-      <span>{t('campaigns.media')}</span>
-      <div style={{ display: 'flex', gap: '0.5rem', alignItems: 'center' }}>
+    <div className="id-select" data-testid="campaign-media">
+      <label>{t('campaigns.media')}</label>
+      <div className="form-row-inline">
         {name ? <span data-testid="campaign-media-name"><i className="pi pi-paperclip" /> {name}</span> : null}
         {!disabled && (
           <button type="button" className="p-button p-button-text p-button-sm" data-testid="campaign-media-choose" onClick={() => input.current?.click()}>{t('campaigns.mediaChoose')}</button>

@@ -4,7 +4,7 @@ import type { HostSdk } from '@atrium/host-web/sdk';
 import type { ContactListItem } from '../types';
 import { downloadSample } from './sample';
 
-/** /contact-lists/:contactListId/contacts: search, add, edit, delete, .xlsx import, and each number's validity marker. */
+/** /contact-lists/:contactListId/contacts: search, add, edit, delete, .xlsx or .csv import, and each number's validity marker. */
 export function ContactListItemsPage({ sdk }: { sdk: HostSdk }) {
   const { t } = sdk.useTranslation();
   const navigate = useNavigate();
@@ -18,7 +18,7 @@ export function ContactListItemsPage({ sdk }: { sdk: HostSdk }) {
   });
   const upload = async (chosen: File | undefined) => {
     if (!chosen) return;
-    if (!/\.xlsx$/i.test(chosen.name)) { sdk.toast.error(new Error(t('campaigns.onlyXlsx'))); return; }
+    if (!/\.(xlsx|csv)$/i.test(chosen.name)) { sdk.toast.error(new Error(t('campaigns.onlyXlsx'))); return; }
     const data = new FormData();
     data.append('file', chosen);
     try {
@@ -38,7 +38,13 @@ export function ContactListItemsPage({ sdk }: { sdk: HostSdk }) {
         <button type="button" className="p-button p-button-text" onClick={() => navigate('/contact-lists')}>{t('campaigns.lists')}</button>
         <button type="button" className="p-button p-button-text" data-testid="contact-list-import" onClick={() => file.current?.click()}>{t('campaigns.import')}</button>
         <button type="button" className="p-button p-button-text" data-testid="contact-list-items-sample" onClick={() => void downloadSample(sdk)}>{t('campaigns.sample')}</button>
-        <input ref={file} type="file" accept=".xlsx" hidden data-testid="contact-list-file" onChange={(e) => upload(e.target.files?.[0])} />
+        {(['csv', 'xlsx'] as const).map((format) => (
+          <button key={format} type="button" className="p-button p-button-text" data-testid={`contact-list-export-${format}`}
+            onClick={() => void sdk.api.download(`/contact-lists/${contactListId}/export`, `contact-list-${contactListId}.${format}`, { format }).catch(sdk.toast.error)}>
+            {t(format === 'csv' ? 'campaigns.exportCsv' : 'campaigns.exportXlsx')}
+          </button>
+        ))}
+        <input ref={file} type="file" accept=".xlsx,.csv" hidden data-testid="contact-list-file" onChange={(e) => upload(e.target.files?.[0])} />
       </>}
       columns={[
         { header: '', body: (row) => <i className={`pi ${row.isWhatsappValid === false ? 'pi-times-circle' : row.isWhatsappValid ? 'pi-check-circle' : 'pi-question-circle'}`} title={validity(row)} aria-label={validity(row)} /> },

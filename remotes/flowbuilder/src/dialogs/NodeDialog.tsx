@@ -34,7 +34,7 @@ export function NodeDialog({ sdk, target, keys, onHide, onSubmit }: {
     initialValues,
     validationSchema,
     save: async (values) => spec.toData(values, t),
-    successMessage: t(target.id ? 'flowbuilder.nodeUpdated' : 'flowbuilder.nodeAdded', { type: typeName }),
+    // No toast: the node shows on the canvas, and a toast per node covered the place where the next one lands.
     onSaved: (data) => onSubmit(target, data),
     onHide,
   });

@@ -24,7 +24,10 @@ export function FlowsPage({ sdk }: { sdk: HostSdk }) {
   return (
     <ListPage<Flow> testId="flows" title={t('flowbuilder.title')} addLabel={t('flowbuilder.add')} {...props} rowTestId="flow"
       toolbar={<button type="button" className="p-button p-button-text" onClick={() => navigate('/phrase-lists')}>{t('flowbuilder.phraseMenu')}</button>}
-      columns={[{ header: t('flowbuilder.name'), body: (row) => <a href={`/flowbuilder/${row.id}`} data-testid="flow-open" onClick={(e) => { e.preventDefault(); open(row); }}>{row.name}</a> }]}
+      columns={[
+        { header: t('flowbuilder.name'), body: (row) => <a href={`/flowbuilder/${row.id}`} data-testid="flow-open" onClick={(e) => { e.preventDefault(); open(row); }}>{row.name}</a> },
+        { header: t('botFailure.lastError'), body: (row) => <sdk.ui.BotLastError error={row.lastError} /> },
+      ]}
       onEdit={(row) => dialog.open(row)}
       rowActions={(row) => <>
         <button type="button" className="p-button p-button-text" title={t('flowbuilder.editFlow')} aria-label={t('flowbuilder.editFlow')} data-testid="flow-edit-flow" onClick={() => open(row)}><i className="pi pi-sitemap" /></button>

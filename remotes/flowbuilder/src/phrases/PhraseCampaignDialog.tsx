@@ -12,7 +12,7 @@ export function PhraseCampaignDialog({ sdk, item, visible, onHide, onSaved }: {
   const [connections, setConnections] = useState<Connection[]>([]);
   useEffect(() => {
     if (!visible) return;
-    sdk.api.get<{ flows: Flow[] }>('/flowbuilder').then((r) => setFlows(r.flows), sdk.toast.error);
+    sdk.ui.allPages<Flow>('/flowbuilder', 'flows').then(setFlows, sdk.toast.error);
     sdk.api.get<Connection[]>('/whatsapp').then(setConnections, sdk.toast.error);
   }, [visible, sdk]);
   const required = t('flowbuilder.required');
@@ -30,7 +30,7 @@ export function PhraseCampaignDialog({ sdk, item, visible, onHide, onSaved }: {
   });
   const select = (name: 'flowId' | 'whatsappId', label: string, none: string, options: { id: number; name: string }[]) => (
     <IdSelect values={form.values} setFieldValue={(n, v) => void form.setFieldValue(n, v)} name={name} label={label} none={none} options={options}
-      testId={`phrase-${name}`} error={form.touched[name] && form.errors[name] ? String(form.errors[name]) : false} />
+      testId={`phrase-${name}`} error={sdk.ui.fieldError(form, name)} />
   );
   return (
     <FormDialog header={t(item ? 'flowbuilder.phraseTitleEdit' : 'flowbuilder.phraseTitleAdd')} visible={visible} onHide={onHide} form={form} testId="phrase-form" saveTestId="phrase-save">

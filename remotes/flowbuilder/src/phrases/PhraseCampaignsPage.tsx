@@ -8,7 +8,7 @@ export function PhraseCampaignsPage({ sdk }: { sdk: HostSdk }) {
   const { t } = sdk.useTranslation();
   const { ListPage, useListPage } = sdk.ui;
   const [flows, setFlows] = useState<Flow[]>([]);
-  useEffect(() => { sdk.api.get<{ flows: Flow[] }>('/flowbuilder').then((r) => setFlows(r.flows), sdk.toast.error); }, [sdk]);
+  useEffect(() => { sdk.ui.allPages<Flow>('/flowbuilder', 'flows').then(setFlows, sdk.toast.error); }, [sdk]);
   const { list, dialog, props } = useListPage<FlowCampaign>({
     path: '/flowcampaign', key: 'flow', search: false, live: { name: 'flowCampaign', key: 'flowCampaign' },
     remove: { path: (row) => `/flowcampaign/${row.id}`, message: (row) => t('flowbuilder.phraseDeleteConfirm', { name: row.name }), doneMessage: t('flowbuilder.phraseDeleted') },

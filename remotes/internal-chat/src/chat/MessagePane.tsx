@@ -14,7 +14,8 @@ export function MessagePane({ chat, onRead, actions }: { chat: Chat; onRead: (ch
   const sdk = useSdk();
   const { t, i18n } = sdk.useTranslation();
   const { user } = sdk.useSession();
-  const { messages, hasMore, loading, loadOlder, send } = useMessages(chat, onRead);
+  const { messages, hasMore, loading, loadOlder, send, sendFile } = useMessages(chat, onRead);
+  const picker = useRef<HTMLInputElement>(null);
   const [draft, setDraft] = useState('');
   const list = useRef<HTMLDivElement>(null);
   /** What the list looked like before it changed: keeps the reader's place when older pages go on top. */
@@ -48,6 +49,14 @@ export function MessagePane({ chat, onRead, actions }: { chat: Chat; onRead: (ch
     if (hasMore && !loading && el.scrollTop < LOAD_OLDER_WITHIN_PX) void loadOlder();
   };
 
+  /** A file goes with the draft as its text. */
+  const attach = async (file: File | undefined) => {
+    if (!file) return;
+    const text = draft;
+    setDraft('');
+    if (!(await sendFile(file, text))) setDraft(text);
+    if (picker.current) picker.current.value = '';
+  };
   const submit = async () => {
     if (!draft.trim()) return;
     const text = draft;
@@ -76,13 +85,20 @@ export function MessagePane({ chat, onRead, actions }: { chat: Chat; onRead: (ch
           return (
             <div key={m.id} style={{ ...styles.bubble, ...(mine ? styles.mine : {}) }} data-testid="chat-message" data-mine={mine}>
               {!mine && <div style={styles.sender}>{m.sender?.name ?? t('internalChat.formerUser')}</div>}
-              <div style={styles.body}>{m.message}</div>
+              {m.media && (
+                <a href={m.media.url} target="_blank" rel="noreferrer" download={m.media.name} data-testid="chat-file" style={styles.file}>
+                  {m.media.mimetype.startsWith('image/') ? <img src={m.media.url} alt={m.media.name} style={styles.image} /> : <><i className="pi pi-file" /> {m.media.name}</>}
+                </a>
+              )}
+              {m.message && <div style={styles.body}>{m.message}</div>}
               <div style={styles.time}>{time(m.createdAt)}</div>
             </div>
           );
         })}
       </div>
       <div style={styles.composer}>
+        <input ref={picker} type="file" hidden onChange={(e) => void attach(e.target.files?.[0])} data-testid="chat-file-input" />
+        <Button icon="pi pi-paperclip" text aria-label={t('internalChat.attach')} title={t('internalChat.attach')} onClick={() => picker.current?.click()} data-testid="chat-attach" />
         <InputTextarea value={draft} onChange={(e) => setDraft(e.target.value)} onKeyDown={onKeyDown} rows={1} autoResize
           placeholder={t('internalChat.typeMessage')} aria-label={t('internalChat.typeMessage')} style={{ flex: 1, maxHeight: 160 }} data-testid="chat-input" />
         <Button icon="pi pi-send" aria-label={t('internalChat.send')} title={t('internalChat.send')} onClick={() => void submit()} disabled={!draft.trim()} data-testid="chat-send" />

@@ -26,4 +26,6 @@ export const styles = {
   time: { fontSize: '0.7rem', color: 'var(--text-color-secondary)', textAlign: 'right', marginTop: '0.15rem' },
   composer: { display: 'flex', gap: '0.5rem', padding: '0.5rem', borderTop: '1px solid var(--surface-border)', alignItems: 'flex-end' },
   field: { display: 'flex', flexDirection: 'column', gap: '0.35rem', marginBottom: '1rem' },
+  file: { display: 'inline-flex', alignItems: 'center', gap: '0.35rem', color: 'inherit', textDecoration: 'underline', wordBreak: 'break-all' },
+  image: { maxWidth: 220, maxHeight: 220, borderRadius: 6, display: 'block' },
 } satisfies Record<string, CSSProperties>;

@@ -63,5 +63,13 @@ export function useMessages(chat: Chat, onRead: (chat: Chat) => void) {
     } catch { return false; }
   }, [api, chat.id]);
 
-  return { messages, hasMore, loading, loadOlder, send };
+  const sendFile = useCallback(async (file: File, text: string) => {
+    try {
+      const sent = await api.sendFile(chat.id, file, text.trim());
+      setMessages((current) => (current.some((m) => m.id === sent.id) ? current : [...current, sent]));
+      return true;
+    } catch (err) { sdk.toast.error(err); return false; }
+  }, [api, chat.id, sdk]);
+
+  return { messages, hasMore, loading, loadOlder, send, sendFile };
 }
