@@ -2,10 +2,12 @@ import { createReadStream, readFileSync, readdirSync, existsSync } from 'node:fs
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Plugin } from 'vite';
+import { brandableTheme } from './brandable-theme';
 
 /**
  * PrimeReact themes as separate files under /themes/<name>/ (theme.css + fonts), so the console can
- * switch light and dark at run time by swapping one <link> — only the chosen theme is downloaded.
+ * switch light and dark at run time by swapping one <link> — only the chosen theme is downloaded. Their primary
+ * palette is rewritten into CSS variables (brandable-theme.ts): the operator's colour applies without a rebuild.
  */
 export function primeThemes(names: string[]): Plugin {
   const require = createRequire(import.meta.url);
@@ -23,14 +25,20 @@ export function primeThemes(names: string[]): Plugin {
         if (!names.includes(name)) return next();
         const file = files(name).find((f) => f.rel === rest.join('/'));
         if (!file) return next();
-        res.setHeader('Content-Type', file.rel.endsWith('.css') ? 'text/css' : 'font/woff2');
+        if (file.rel.endsWith('.css')) {
+          res.setHeader('Content-Type', 'text/css');
+          res.end(brandableTheme(readFileSync(file.abs, 'utf8')));
+          return;
+        }
+        res.setHeader('Content-Type', 'font/woff2');
         createReadStream(file.abs).pipe(res);
       });
     },
     generateBundle() {
       for (const name of names) {
         for (const file of files(name)) {
-          this.emitFile({ type: 'asset', fileName: `themes/${name}/${file.rel}`, source: readFileSync(file.abs) });
+          const source = file.rel.endsWith('.css') ? brandableTheme(readFileSync(file.abs, 'utf8')) : readFileSync(file.abs);
+          this.emitFile({ type: 'asset', fileName: `themes/${name}/${file.rel}`, source });
         }
       }
     },

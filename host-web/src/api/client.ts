@@ -1,6 +1,7 @@
 import { ApiError, toApiError } from './errors';
 import { tokenStore } from '../session/token';
 import { downloadFile } from '../util/download';
+import { showWarnings } from './warnings';
 
 export type Query = Record<string, string | number | boolean | undefined | null | Array<string | number>>;
 
@@ -38,11 +39,25 @@ export function buildUrl(path: string, query?: Query): string {
 }
 
 let refreshing: Promise<boolean> | null = null;
+/** A request that replaces the session's refresh cookie (one's own new password), while it runs. */
+let sessionChange: Promise<unknown> = Promise.resolve();
+
+/**
+ * Runs a request that ends the session's tokens and answers with a new refresh cookie (one's own new password):
+ * refreshes wait for it, since the old cookie no longer opens anything and the socket, closed by the server
+ * meanwhile, would otherwise try it and end the session.
+ */
+export function changingSession<T>(request: () => Promise<T>): Promise<T> {
+  const running = request();
+  sessionChange = running.catch(() => undefined);
+  return running;
+}
 
 /** POST /api/auth/refresh_token with the cookie; one refresh at a time, shared by concurrent callers. */
 export function refreshToken(): Promise<boolean> {
   refreshing ??= (async () => {
     try {
+      await sessionChange;
       const res = await fetch('/api/auth/refresh_token', { method: 'POST', credentials: 'include' });
       if (!res.ok) return false;
       const body = (await res.json()) as { token: string; user: unknown };
@@ -85,6 +100,7 @@ async function send<T>(method: string, url: string, body?: unknown, retried = fa
     if (res.status === 401 && token && !fixedToken) hooks.onSessionEnded();
     throw err;
   }
+  showWarnings(res.headers.get('atrium-warning'));
   if (res.status === 204) return undefined as T;
   const text = await res.text();
   if (!text) return undefined as T;

@@ -8,8 +8,8 @@ export interface FormDialogOptions<V extends FormikValues, R> {
   validationSchema?: FormikConfig<V>['validationSchema'];
   /** Sends the form (POST or PUT) and answers the saved row. */
   save(values: V): Promise<R>;
-  /** The success toast (the spec's "saved" message). */
-  successMessage: string;
+  /** The success toast (the spec's "saved" message); none when the saved result shows by itself (a node on a canvas). */
+  successMessage?: string;
   onSaved?(saved: R): void;
   /** Closes the dialog after a save (unless `keepOpen` says otherwise for this row). */
   onHide(): void;
@@ -44,7 +44,7 @@ export function useFormDialog<V extends FormikValues, R>(options: FormDialogOpti
     onSubmit: async (values, helpers) => {
       try {
         const saved = await options.save(values);
-        toast.success(options.successMessage);
+        if (options.successMessage) toast.success(options.successMessage);
         options.onSaved?.(saved);
         if (!options.keepOpen?.(saved)) options.onHide();
       } catch (err) {

@@ -6,9 +6,16 @@ import { upsert } from '../data/connections';
 /** Near the bottom: the next page is asked for within 100 px (core.md §9). */
 export const SCROLL_THRESHOLD_PX = 100;
 
+/** A reply's cursor: the `next…` fields a keyset-paged route answers (tickets: nextUpdatedAt + nextTicketId). */
+function cursorOf(reply: Record<string, unknown>): Query | null {
+  const entries = Object.entries(reply).filter(([name, value]) => /^next[A-Z]/.test(name) && (typeof value === 'string' || typeof value === 'number'));
+  return entries.length ? Object.fromEntries(entries) as Query : null;
+}
+
 /**
  * A paged list `{ <key>: [...], hasMore }` with infinite scroll: page 1 on filter change,
- * the next page when the scroll area comes within 100 px of its bottom.
+ * the next page when the scroll area comes within 100 px of its bottom. Where the route answers a cursor, the next
+ * page continues from it instead of an offset (issue 27: while rows arrive, offset pages repeat and skip rows).
  */
 export function usePagedList<T extends { id: number | string }>(path: string | null, key: string, query: Query, options: { onError?: (err: unknown) => void } = {}) {
   const [items, setItems] = useState<T[]>([]);
@@ -18,6 +25,7 @@ export function usePagedList<T extends { id: number | string }>(path: string | n
   const [nonce, setNonce] = useState(0);
   const queryKey = JSON.stringify(query);
   const generation = useRef(0);
+  const cursor = useRef<Query | null>(null);
   // A failed load shows the catalogue toast unless the screen has its own message (settings: errorList).
   const onError = useRef(options.onError);
   onError.current = options.onError;
@@ -28,9 +36,11 @@ export function usePagedList<T extends { id: number | string }>(path: string | n
     if (!path) return;
     const gen = ++generation.current;
     setLoading(true);
-    api.get<Record<string, unknown>>(path, { ...JSON.parse(queryKey), pageNumber: page })
+    const next = page > 1 && cursor.current ? cursor.current : { pageNumber: page };
+    api.get<Record<string, unknown>>(path, { ...JSON.parse(queryKey), ...next })
       .then((reply) => {
         if (gen !== generation.current) return;
+        cursor.current = cursorOf(reply);
         const rows = (reply[key] as T[]) ?? [];
         setItems((prev) => {
           if (page === 1) return rows;

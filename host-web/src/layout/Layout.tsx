@@ -4,6 +4,7 @@ import { ConfirmDialog } from 'primereact/confirmdialog';
 import { useSession } from '../session/useSession';
 import { useMediaQuery } from '../hooks/useMediaQuery';
 import { SessionSocket } from '../socket/SessionSocket';
+import { BotFailureNotice } from './BotFailureNotice';
 import { markPluginsFailed, usePlugins } from '../remotes/registry';
 import { clearPlugins, loadPlugins } from '../remotes/plugins';
 import { useConnections } from '../data/connections';
@@ -33,6 +34,7 @@ export default function Layout() {
   return (
     <div className={`layout ${open ? 'menu-open' : 'menu-closed'}`}>
       <SessionSocket />
+      {isAdmin && <BotFailureNotice />}
       {/* The one confirm dialog every confirm() / confirmDelete() (blocks/confirm.ts) shows in: only signed-in
           screens ask, so it lives here and its Dialog is not part of the login page's download. */}
       <ConfirmDialog />

@@ -7,6 +7,7 @@ import { VolumeControl } from './VolumeControl';
 import { NotificationsBell } from './NotificationsBell';
 import { AnnouncementsButton } from './AnnouncementsButton';
 import { UserMenu } from './UserMenu';
+import { AvailabilityToggle } from './AvailabilityToggle';
 import { Slot } from '../components/Slot';
 import type { SessionUser } from '../session/types';
 
@@ -22,6 +23,7 @@ export function TopBar({ user, admin, onToggleMenu }: { user: SessionUser; admin
         <VolumeControl />
         <Button text rounded icon="pi pi-refresh" aria-label={t('topbar.refresh')} onClick={() => window.location.reload()} />
         <Slot name="topBar.actions" props={{}} />
+        <AvailabilityToggle />
         <NotificationsBell />
         <AnnouncementsButton />
         <UserMenu user={user} />

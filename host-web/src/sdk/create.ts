@@ -9,7 +9,7 @@ import { hasPermission } from '../session/permissions';
 import { toast } from '../toast/toast';
 import * as yup from 'yup';
 import {
-  ListPage, FormDialog, TextField, IdSelect, useFormDialog, showApiFieldError, useSearch, useListPage, usePagedList, useEditDialog, useLiveRows, confirm, confirmDelete,
+  ListPage, FormDialog, TextField, IdSelect, ValueSelect, DateTimeField, fieldError, allPages, useFormDialog, showApiFieldError, useSearch, useListPage, usePagedList, useEditDialog, useLiveRows, confirm, confirmDelete, BotLastError,
 } from '../blocks';
 import type { HostSdk } from './types';
 
@@ -26,7 +26,7 @@ export function createSdk(): HostSdk {
     i18n,
     toast: { success: toast.success, info: toast.info, error: toast.error },
     hasPermission: (perm) => hasPermission(sessionStore.get().user, perm),
-    ui: { ListPage, FormDialog, TextField, IdSelect, useFormDialog, showApiFieldError, useSearch, useListPage, usePagedList, useEditDialog, useLiveRows, confirm, confirmDelete, yup },
+    ui: { ListPage, FormDialog, TextField, IdSelect, ValueSelect, DateTimeField, fieldError, allPages, useFormDialog, showApiFieldError, useSearch, useListPage, usePagedList, useEditDialog, useLiveRows, confirm, confirmDelete, BotLastError, yup },
   };
   return sdk;
 }

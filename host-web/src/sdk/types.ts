@@ -6,7 +6,7 @@ import type { SessionView } from '../session/useSession';
 import type { Permission } from '../session/permissions';
 import type * as Yup from 'yup';
 import type {
-  ListPage, FormDialog, TextField, IdSelect, useFormDialog, showApiFieldError, useSearch, useListPage, usePagedList, useEditDialog, useLiveRows, confirm, confirmDelete,
+  ListPage, FormDialog, TextField, IdSelect, ValueSelect, DateTimeField, fieldError, allPages, useFormDialog, showApiFieldError, useSearch, useListPage, usePagedList, useEditDialog, useLiveRows, confirm, confirmDelete, BotLastError,
 } from '../blocks';
 
 export type Language = 'pt' | 'en' | 'es';
@@ -70,9 +70,17 @@ export interface UiBlocks {
   TextField: typeof TextField;
   /** A labelled select of named rows writing a numeric id (or null) into a form or a dialog slot's values. */
   IdSelect: typeof IdSelect;
+  /** A labelled select of fixed choices (text or number values: a type, a language, an interval). */
+  ValueSelect: typeof ValueSelect;
+  /** A labelled date (and time) picker writing an ISO instant (or a 'YYYY-MM-DD' day); PrimeReact's Calendar. */
+  DateTimeField: typeof DateTimeField;
+  /** A field's error text when it should show (after a submit, or after leaving a field the person changed), else undefined. */
+  fieldError: typeof fieldError;
   /** Formik for a FormDialog: Yup validation, save, the success toast, close; API field errors under their field. */
   useFormDialog: typeof useFormDialog;
   showApiFieldError: typeof showApiFieldError;
+  /** Every row of a paged list (`{ <key>: [...], hasMore }`), for a picker: `allPages('/flowbuilder', 'flows')`. */
+  allPages: typeof allPages;
   /** A search box's value and its debounced query parameter. */
   useSearch: typeof useSearch;
   /** Wires a ListPage: search, paged list, live rows, the add/edit dialog and the confirmed delete; spread `props` into it. */
@@ -87,6 +95,8 @@ export interface UiBlocks {
   confirm: typeof confirm;
   /** Asks, DELETEs the path, toasts, then `onDone`. */
   confirmDelete: typeof confirmDelete;
+  /** A bot's last failure (a prompt's or an integration's `lastError`) in the shown language, for a list column. */
+  BotLastError: typeof BotLastError;
   /** The host's Yup, for `useFormDialog`'s validationSchema. */
   yup: typeof Yup;
 }

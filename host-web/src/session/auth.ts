@@ -2,6 +2,7 @@ import { api, refreshToken, setApiHooks } from '../api/client';
 import { sessionStore } from './store';
 import { tokenStore } from './token';
 import { rememberCampaignsFlag } from './cshow';
+import { renewSocketToken } from '../socket/client';
 import type { SessionUser } from './types';
 
 export interface LoginReply {
@@ -11,16 +12,40 @@ export interface LoginReply {
 }
 
 setApiHooks({
-  onRefreshed: (_token, user) => { if (user) sessionStore.updateUser(user as SessionUser); },
+  onRefreshed: (token, user) => {
+    if (user) sessionStore.updateUser(user as SessionUser);
+    renewSocketToken(token); // the socket lives as long as the newest token (the server closes it at its token's expiry)
+  },
   onSessionEnded: () => sessionStore.clear(),
 });
 
-export async function login(email: string, password: string): Promise<LoginReply> {
-  const reply = await api.post<LoginReply>('/auth/login', { email, password });
+/** The password was right, and a second step is due: a code ('verify'), or enrolment the company requires ('enrol'). */
+export interface SecondFactorStep { twoFactor: 'verify' | 'enrol'; challenge: string }
+
+const signIn = <R extends LoginReply>(reply: R): R => {
   rememberCampaignsFlag(reply.user);
   sessionStore.signIn(reply.token, reply.user);
   return reply;
+};
+
+export async function login(email: string, password: string): Promise<LoginReply | SecondFactorStep> {
+  const reply = await api.post<LoginReply | SecondFactorStep>('/auth/login', { email, password });
+  return 'twoFactor' in reply ? reply : signIn(reply);
 }
+
+/** The login's second step: the authenticator's code, or one of the recovery codes. */
+export async function verifySecondFactor(challenge: string, answer: { code: string } | { recoveryCode: string }) {
+  return signIn(await api.post<LoginReply & { recoveryCodesLeft: number }>('/auth/login/2fa', { challenge, ...answer }));
+}
+
+/** Enrolment as the login's second step (the company requires a second factor): the secret, then the first code. */
+export const enrolAtLogin = (challenge: string) => ({
+  start: () => api.post<{ secret: string; uri: string }>('/auth/login/2fa/setup', { challenge }),
+  async confirm(code: string) {
+    const reply = await api.post<LoginReply & { recoveryCodes: string[] }>('/auth/login/2fa/enable', { challenge, code });
+    return { recoveryCodes: reply.recoveryCodes, done: () => { signIn(reply); } };
+  },
+});
 
 export async function logout() {
   try { await api.delete('/auth/logout'); } catch { /* the session ends either way */ }

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { applyBranding } from './branding';
 
 export type ThemeMode = 'light' | 'dark';
 const STORAGE_KEY = 'preferredTheme';
@@ -22,6 +23,7 @@ export function applyTheme(mode: ThemeMode) {
   const link = document.getElementById('atrium-theme') as HTMLLinkElement | null;
   if (link && !link.href.endsWith(FILES[mode])) link.href = FILES[mode];
   document.documentElement.dataset.theme = mode;
+  applyBranding(); // the operator's colour for this mode
 }
 
 export function setTheme(mode: ThemeMode) {

@@ -29,11 +29,16 @@ function show(message: ToastMessage) {
   wanted?.();
 }
 
-/** The translated message for an error: a catalogue code's text, else the raw server text. */
+/**
+ * The translated message for an error: a catalogue code's text, else the raw server text. A code may come with a
+ * `reason` that has its own text (`errors.ERR_URL_NOT_ALLOWED_private`), else the code's text is shown.
+ */
 export function errorMessage(error: unknown): string {
   if (error instanceof ApiError) {
-    if (error.code && i18n.exists(`errors.${error.code}`)) {
-      return i18n.t(`errors.${error.code}`, { ...(error.details ?? {}), field: error.field ?? '' });
+    const reason = typeof error.details?.reason === 'string' ? `errors.${error.code}_${error.details.reason}` : undefined;
+    const key = reason && i18n.exists(reason) ? reason : `errors.${error.code}`;
+    if (error.code && i18n.exists(key)) {
+      return i18n.t(key, { ...(error.details ?? {}), field: error.field ?? '' });
     }
     return error.message || i18n.t('errors.generic');
   }
@@ -47,6 +52,11 @@ export const toast = {
   success(message: string) { show({ severity: 'success', detail: message, life: TOAST_LIFE }); },
   info(message: string) { show({ severity: 'info', detail: message, life: TOAST_LIFE }); },
   warn(message: string) { show({ severity: 'warn', detail: message, life: TOAST_LIFE }); },
+  /** A warning code of the catalogue (an answer's Atrium-Warning header), in the shown language. */
+  warnCode(code: string) {
+    const showWarning = () => show({ severity: 'warn', detail: i18n.exists(`errors.${code}`) ? i18n.t(`errors.${code}`) : code, life: TOAST_LIFE });
+    loadErrorTexts().then(showWarning, showWarning);
+  },
   /**
    * Accepts an error (ApiError → catalogue message), a message text or an i18n key. The catalogue's texts are a
    * chunk of their own: the toast waits for it (once; already there after sign-in), and shows the server's text if it fails.

@@ -1,6 +1,7 @@
 /** English: the shell's shared strings (menu, top bar, session, errors, public screens). Screens add their own. */
 export default {
   common: {
+    unlimited: 'unlimited',
     save: 'Save', cancel: 'Cancel', close: 'Close', delete: 'Delete', edit: 'Edit', add: 'Add', search: 'Search',
     confirm: 'Confirm', yes: 'Yes', no: 'No', loading: 'Loading…', retry: 'Retry', back: 'Back', actions: 'Actions',
     none: 'None', send: 'Send', noRecords: 'No records', deleteConfirm: 'Delete this record? This cannot be undone.',
@@ -21,17 +22,37 @@ export default {
     newTicket: 'New ticket from {{name}}', newMessage: 'New message from {{name}}',
     announcements: 'Announcements', noAnnouncements: 'No announcements', profile: 'Profile', logout: 'Log out',
     userMenu: 'User menu',
+    available: 'Available', away: 'Away', setAway: 'Set yourself away (no new tickets assigned)', setAvailable: 'Set yourself available (tickets may be assigned to you)',
   },
   profile: {
-    title: 'My profile', name: 'Name', email: 'E-mail', password: 'New password (leave blank to keep)', saved: 'Profile saved.',
+    title: 'My profile', name: 'Name', email: 'E-mail', password: 'New password (leave blank to keep)', currentPassword: 'Current password (to change it)', saved: 'Profile saved.',
   },
   session: {
     loggedElsewhere: 'Your account was accessed from another computer.',
     expired: 'Your session expired. Please sign in again.',
     dueSoon: 'Your subscription is due in {{days}} day(s) ({{date}}).',
   },
+  botFailure: {
+    toast: 'The bot "{{name}}" could not answer ticket {{id}}: {{reason}}. The ticket went to the team.',
+    lastError: 'Last error', ticket: 'ticket {{id}}',
+    kinds: {
+      unreachable: 'service unreachable', 'key-refused': 'key refused', quota: 'quota used up', 'rate-limited': 'rate limited',
+      'not-found': 'unknown model or address', refused: 'the service answered with an error', timeout: 'no answer in time',
+    },
+  },
   remote: {
     loading: 'Loading module…', failed: 'The module “{{name}}” could not be loaded.', notFound: 'Page not found.',
+  },
+  twoFactor: {
+    title: 'Two-factor sign-in', code: 'Code from your authenticator app', recoveryCode: 'Recovery code', verify: 'Verify',
+    useRecovery: 'Use a recovery code instead', useCode: 'Use the authenticator code', back: 'Back to sign in',
+    recoveryLeft: 'Signed in with a recovery code: {{count}} left. Set up a new phone from your profile.',
+    requiredIntro: 'Your company requires two-factor sign-in. Set it up now to continue.',
+    scan: 'Scan this QR code with an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password…), then type the code it shows.',
+    orKey: 'Or type this key:', confirm: 'Confirm', savedCodes: 'I saved my recovery codes',
+    recoveryIntro: 'Keep these recovery codes somewhere safe: each signs you in once if you lose your phone. They are shown only now.',
+    on: 'On. Recovery codes left: {{count}}.', off: 'Off: your password alone signs you in.', offRequired: 'Off, but your company requires it: you will set it up at your next sign-in.',
+    turnOn: 'Turn on', turnOff: 'Turn off', passwordToTurnOff: 'Your password, to turn it off', turnedOff: 'Two-factor sign-in turned off.',
   },
   login: {
     title: 'Sign in', email: 'E-mail', password: 'Password', submit: 'Sign in', signup: "Don't have an account? Sign up",

@@ -1,6 +1,7 @@
 /** Español: las cadenas compartidas del shell (menú, barra superior, sesión, errores, pantallas públicas). */
 export default {
   common: {
+    unlimited: 'ilimitado',
     save: 'Guardar', cancel: 'Cancelar', close: 'Cerrar', delete: 'Eliminar', edit: 'Editar', add: 'Agregar', search: 'Buscar',
     confirm: 'Confirmar', yes: 'Sí', no: 'No', loading: 'Cargando…', retry: 'Reintentar', back: 'Volver', actions: 'Acciones',
     none: 'Ninguno', send: 'Enviar', noRecords: 'Sin registros', deleteConfirm: '¿Eliminar este registro? No se puede deshacer.',
@@ -21,17 +22,37 @@ export default {
     newTicket: 'Nueva atención de {{name}}', newMessage: 'Nuevo mensaje de {{name}}',
     announcements: 'Informativos', noAnnouncements: 'No hay informativos', profile: 'Perfil', logout: 'Salir',
     userMenu: 'Menú del usuario',
+    available: 'Disponible', away: 'Ausente', setAway: 'Ponerse ausente (no se asignan atenciones nuevas)', setAvailable: 'Ponerse disponible (se le pueden asignar atenciones)',
   },
   profile: {
-    title: 'Mi perfil', name: 'Nombre', email: 'Correo', password: 'Nueva contraseña (déjela en blanco para mantenerla)', saved: 'Perfil guardado.',
+    title: 'Mi perfil', name: 'Nombre', email: 'Correo', password: 'Nueva contraseña (déjela en blanco para mantenerla)', currentPassword: 'Contraseña actual (para cambiarla)', saved: 'Perfil guardado.',
   },
   session: {
     loggedElsewhere: 'Su cuenta fue accedida desde otra computadora.',
     expired: 'Su sesión expiró. Inicie sesión de nuevo.',
     dueSoon: 'Su suscripción vence en {{days}} día(s) ({{date}}).',
   },
+  botFailure: {
+    toast: 'El robot "{{name}}" no pudo responder el ticket {{id}}: {{reason}}. El ticket pasó al equipo.',
+    lastError: 'Último error', ticket: 'ticket {{id}}',
+    kinds: {
+      unreachable: 'servicio inalcanzable', 'key-refused': 'clave rechazada', quota: 'cuota agotada', 'rate-limited': 'límite de llamadas',
+      'not-found': 'modelo o dirección desconocidos', refused: 'el servicio respondió con un error', timeout: 'sin respuesta a tiempo',
+    },
+  },
   remote: {
     loading: 'Cargando módulo…', failed: 'No se pudo cargar el módulo “{{name}}”.', notFound: 'Página no encontrada.',
+  },
+  twoFactor: {
+    title: 'Verificación en dos pasos', code: 'Código de la aplicación autenticadora', recoveryCode: 'Código de recuperación', verify: 'Verificar',
+    useRecovery: 'Usar un código de recuperación', useCode: 'Usar el código del autenticador', back: 'Volver al inicio de sesión',
+    recoveryLeft: 'Sesión iniciada con un código de recuperación: quedan {{count}}. Configure un nuevo teléfono en su perfil.',
+    requiredIntro: 'Su empresa exige la verificación en dos pasos. Configúrela ahora para continuar.',
+    scan: 'Escanee este código QR con una aplicación autenticadora (Google Authenticator, Microsoft Authenticator, 1Password…) y escriba el código que muestra.',
+    orKey: 'O escriba esta clave:', confirm: 'Confirmar', savedCodes: 'Guardé mis códigos de recuperación',
+    recoveryIntro: 'Guarde estos códigos de recuperación en un lugar seguro: cada uno permite iniciar sesión una vez si pierde el teléfono. Solo se muestran ahora.',
+    on: 'Activada. Códigos de recuperación restantes: {{count}}.', off: 'Desactivada: solo la contraseña permite entrar.', offRequired: 'Desactivada, pero su empresa la exige: la configurará en su próximo inicio de sesión.',
+    turnOn: 'Activar', turnOff: 'Desactivar', passwordToTurnOff: 'Su contraseña, para desactivarla', turnedOff: 'Verificación en dos pasos desactivada.',
   },
   login: {
     title: 'Iniciar sesión', email: 'Correo', password: 'Contraseña', submit: 'Entrar', signup: '¿No tiene cuenta? Regístrese',

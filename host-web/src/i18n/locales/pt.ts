@@ -1,6 +1,7 @@
 /** Português: as strings compartilhadas do shell (menu, barra superior, sessão, erros, telas públicas). */
 export default {
   common: {
+    unlimited: 'ilimitado',
     save: 'Salvar', cancel: 'Cancelar', close: 'Fechar', delete: 'Excluir', edit: 'Editar', add: 'Adicionar', search: 'Pesquisar',
     confirm: 'Confirmar', yes: 'Sim', no: 'Não', loading: 'Carregando…', retry: 'Tentar novamente', back: 'Voltar', actions: 'Ações',
     none: 'Nenhum', send: 'Enviar', noRecords: 'Nenhum registro', deleteConfirm: 'Excluir este registro? Esta ação não pode ser desfeita.',
@@ -21,17 +22,37 @@ export default {
     newTicket: 'Novo atendimento de {{name}}', newMessage: 'Nova mensagem de {{name}}',
     announcements: 'Informativos', noAnnouncements: 'Nenhum informativo', profile: 'Perfil', logout: 'Sair',
     userMenu: 'Menu do usuário',
+    available: 'Disponível', away: 'Ausente', setAway: 'Ficar ausente (nenhum atendimento novo atribuído)', setAvailable: 'Ficar disponível (atendimentos podem ser atribuídos a você)',
   },
   profile: {
-    title: 'Meu perfil', name: 'Nome', email: 'E-mail', password: 'Nova senha (deixe em branco para manter)', saved: 'Perfil salvo.',
+    title: 'Meu perfil', name: 'Nome', email: 'E-mail', password: 'Nova senha (deixe em branco para manter)', currentPassword: 'Senha atual (para trocá-la)', saved: 'Perfil salvo.',
   },
   session: {
     loggedElsewhere: 'Sua conta foi acessada em outro computador.',
     expired: 'Sua sessão expirou. Entre novamente.',
     dueSoon: 'Sua assinatura vence em {{days}} dia(s) ({{date}}).',
   },
+  botFailure: {
+    toast: 'O robô "{{name}}" não conseguiu responder o ticket {{id}}: {{reason}}. O ticket foi para a equipe.',
+    lastError: 'Último erro', ticket: 'ticket {{id}}',
+    kinds: {
+      unreachable: 'serviço inalcançável', 'key-refused': 'chave recusada', quota: 'cota esgotada', 'rate-limited': 'limite de chamadas',
+      'not-found': 'modelo ou endereço desconhecido', refused: 'o serviço respondeu com erro', timeout: 'sem resposta a tempo',
+    },
+  },
   remote: {
     loading: 'Carregando módulo…', failed: 'Não foi possível carregar o módulo “{{name}}”.', notFound: 'Página não encontrada.',
+  },
+  twoFactor: {
+    title: 'Verificação em duas etapas', code: 'Código do aplicativo autenticador', recoveryCode: 'Código de recuperação', verify: 'Verificar',
+    useRecovery: 'Usar um código de recuperação', useCode: 'Usar o código do autenticador', back: 'Voltar para a entrada',
+    recoveryLeft: 'Entrada com um código de recuperação: restam {{count}}. Configure um novo celular no seu perfil.',
+    requiredIntro: 'Sua empresa exige a verificação em duas etapas. Configure agora para continuar.',
+    scan: 'Leia este QR code com um aplicativo autenticador (Google Authenticator, Microsoft Authenticator, 1Password…) e digite o código que ele mostra.',
+    orKey: 'Ou digite esta chave:', confirm: 'Confirmar', savedCodes: 'Guardei meus códigos de recuperação',
+    recoveryIntro: 'Guarde estes códigos de recuperação em lugar seguro: cada um permite uma entrada se você perder o celular. Eles aparecem só agora.',
+    on: 'Ativa. Códigos de recuperação restantes: {{count}}.', off: 'Desativada: só a senha permite entrar.', offRequired: 'Desativada, mas sua empresa exige: você vai configurá-la na próxima entrada.',
+    turnOn: 'Ativar', turnOff: 'Desativar', passwordToTurnOff: 'Sua senha, para desativar', turnedOff: 'Verificação em duas etapas desativada.',
   },
   login: {
     title: 'Entrar', email: 'E-mail', password: 'Senha', submit: 'Entrar', signup: 'Não tem uma conta? Cadastre-se',

@@ -12,6 +12,7 @@ import { FieldError } from '../../components/FieldError';
 import { Slot } from '../../components/Slot';
 import { FormDialog, TextField, useFormDialog } from '../../blocks';
 import type { Connection } from '../../data/connections';
+import { CLOUD_FIELDS, CloudFields, saveCloudSettings, useCloudSettings, type CloudValues } from './CloudFields';
 
 const TEXTS = ['greetingMessage', 'complationMessage', 'outOfHoursMessage', 'ratingMessage', 'expiresInactiveMessage'] as const;
 const NUMBERS = ['timeToTransfer', 'expiresTicket', 'timeUseBotQueues', 'maxUseBotQueues'] as const;
@@ -22,6 +23,7 @@ export function ConnectionDialog({ connection, visible, onHide }: { connection: 
   const [queues, setQueues] = useState<Array<{ id: number; name: string }>>([]);
   useEffect(() => { if (visible) api.get<Array<{ id: number; name: string }>>('/queue').then(setQueues).catch(() => {}); }, [visible]);
   const c = connection;
+  const cloud = useCloudSettings(c?.id, visible);
   const form = useFormDialog({
     initialValues: {
       name: c?.name ?? '', isDefault: c?.isDefault ?? false, provider: c?.provider ?? 'beta', token: c?.token ?? '',
@@ -31,13 +33,18 @@ export function ConnectionDialog({ connection, visible, onHide }: { connection: 
       queueIds: (c?.queues ?? []).map((q) => q.id), transferQueueId: c?.transferQueueId ?? null,
       // Written by plugins' pickers in the connectionDialog.fields slot (AI prompt, integration).
       promptId: c?.promptId ?? null, integrationId: c?.integrationId ?? null,
+      // The Cloud API's own settings, saved apart (PUT /whatsapp-cloud/:id/settings) when the provider is cloud.
+      ...cloud.values,
     },
     validationSchema: Yup.object({ name: Yup.string().min(2, t('validation.tooShort')).max(50, t('validation.tooLong')).required(t('validation.required')) }),
-    save: (values) => {
+    save: async (values) => {
       const body: Record<string, unknown> = { ...values };
       if (!body.token) delete body.token;
+      for (const k of CLOUD_FIELDS) delete body[k];
       // The list follows the company-{id}-whatsapp event; nothing to hand back.
-      return c ? api.put(`/whatsapp/${c.id}`, body) : api.post('/whatsapp', body);
+      const saved = c ? await api.put<Connection>(`/whatsapp/${c.id}`, body) : await api.post<Connection>('/whatsapp', body);
+      if (values.provider === 'cloud') await saveCloudSettings(saved.id, values as unknown as CloudValues);
+      return saved;
     },
     successMessage: t('connections.saved'), onHide,
   });
@@ -46,9 +53,10 @@ export function ConnectionDialog({ connection, visible, onHide }: { connection: 
       <div className="form-row">
         <div><label htmlFor="cn-name">{t('connections.form.name')}</label><InputText id="cn-name" {...form.getFieldProps('name')} style={{ width: '100%' }} /><FieldError form={form} name="name" /></div>
         <div><label>{t('connections.form.provider')}</label>
-          <Dropdown value={form.values.provider} options={[{ value: 'beta', label: 'WhatsApp' }, { value: 'sandbox', label: t('connections.sandbox') }]} onChange={(e) => form.setFieldValue('provider', e.value)} disabled={!!c} style={{ width: '100%' }} /></div>
+          <Dropdown value={form.values.provider} options={[{ value: 'beta', label: 'WhatsApp' }, { value: 'cloud', label: t('connections.cloud.provider') }, { value: 'sandbox', label: t('connections.sandbox') }]} onChange={(e) => form.setFieldValue('provider', e.value)} disabled={!!c} style={{ width: '100%' }} /></div>
         <div><label>{t('connections.form.isDefault')}</label><div><InputSwitch checked={form.values.isDefault} onChange={(e) => form.setFieldValue('isDefault', !!e.value)} /></div></div>
       </div>
+      {form.values.provider === 'cloud' && <CloudFields form={form} webhookPath={cloud.webhookPath} />}
       {TEXTS.map((k) => (
         <div key={k}><label htmlFor={`cn-${k}`}>{t(`connections.form.${k}`)}</label><InputTextarea id={`cn-${k}`} rows={2} autoResize {...form.getFieldProps(k)} style={{ width: '100%' }} /></div>
       ))}

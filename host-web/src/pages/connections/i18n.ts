@@ -2,6 +2,7 @@ import { addTranslations } from '../../i18n';
 
 addTranslations({
   en: { connections: {
+    cloud: { provider: 'WhatsApp Cloud API (official)', title: 'WhatsApp Cloud API', phoneNumberId: 'Phone number ID', wabaId: 'WhatsApp Business Account ID', accessToken: 'Access token', appSecret: 'App secret', verifyToken: 'Webhook verify token', graphVersion: 'Graph API version', baseUrl: 'Graph API base URL', webhookHint: 'In your Meta app, set the webhook callback URL to {{url}} with this verify token, and subscribe to "messages".', webhookAfterSave: 'Save the connection to see its webhook URL.' },
     title: 'Connections', add: 'Add connection', name: 'Name', status: 'Status', session: 'Session', lastUpdate: 'Last update', default: 'Default',
     qr: 'QR code', tryAgain: 'Try again', newQr: 'New QR', disconnect: 'Disconnect', connecting: 'Connecting', sandbox: 'Sandbox phone', scanHint: 'Scan this code with the phone',
     saved: 'Connection saved.', deleted: 'Connection deleted.', deleteConfirm: 'Delete this connection?',
@@ -9,6 +10,7 @@ addTranslations({
     form: { titleAdd: 'Add connection', titleEdit: 'Edit connection', name: 'Name', isDefault: 'Default', provider: 'Provider', greetingMessage: 'Greeting message', complationMessage: 'Completion message', outOfHoursMessage: 'Out-of-hours message', ratingMessage: 'Rating message', token: 'Token', queues: 'Queues', transferQueue: 'Transfer queue', timeToTransfer: 'Transfer after (minutes)', expiresTicket: 'Close inactive tickets after (hours)', expiresInactiveMessage: 'Inactivity closing message', timeUseBotQueues: 'Chatbot reset time (minutes)', maxUseBotQueues: 'Max chatbot uses' },
   } },
   pt: { connections: {
+    cloud: { provider: 'API Cloud do WhatsApp (oficial)', title: 'API Cloud do WhatsApp', phoneNumberId: 'ID do número de telefone', wabaId: 'ID da conta do WhatsApp Business', accessToken: 'Token de acesso', appSecret: 'Chave secreta do app', verifyToken: 'Token de verificação do webhook', graphVersion: 'Versão da Graph API', baseUrl: 'URL base da Graph API', webhookHint: 'No seu app da Meta, configure a URL de callback do webhook como {{url}} com este token de verificação e assine "messages".', webhookAfterSave: 'Salve a conexão para ver a URL do webhook.' },
     title: 'Conexões', add: 'Adicionar conexão', name: 'Nome', status: 'Status', session: 'Sessão', lastUpdate: 'Última atualização', default: 'Padrão',
     qr: 'QR code', tryAgain: 'Tentar novamente', newQr: 'Novo QR', disconnect: 'Desconectar', connecting: 'Conectando', sandbox: 'Telefone sandbox', scanHint: 'Leia este código com o celular',
     saved: 'Conexão salva.', deleted: 'Conexão excluída.', deleteConfirm: 'Excluir esta conexão?',
@@ -16,6 +18,7 @@ addTranslations({
     form: { titleAdd: 'Adicionar conexão', titleEdit: 'Editar conexão', name: 'Nome', isDefault: 'Padrão', provider: 'Provedor', greetingMessage: 'Mensagem de saudação', complationMessage: 'Mensagem de conclusão', outOfHoursMessage: 'Mensagem fora de expediente', ratingMessage: 'Mensagem de avaliação', token: 'Token', queues: 'Filas', transferQueue: 'Fila de transferência', timeToTransfer: 'Transferir após (minutos)', expiresTicket: 'Fechar atendimentos inativos após (horas)', expiresInactiveMessage: 'Mensagem de encerramento por inatividade', timeUseBotQueues: 'Tempo para reiniciar o chatbot (minutos)', maxUseBotQueues: 'Máximo de usos do chatbot' },
   } },
   es: { connections: {
+    cloud: { provider: 'API Cloud de WhatsApp (oficial)', title: 'API Cloud de WhatsApp', phoneNumberId: 'ID del número de teléfono', wabaId: 'ID de la cuenta de WhatsApp Business', accessToken: 'Token de acceso', appSecret: 'Clave secreta de la app', verifyToken: 'Token de verificación del webhook', graphVersion: 'Versión de Graph API', baseUrl: 'URL base de Graph API', webhookHint: 'En tu app de Meta, configura la URL de callback del webhook como {{url}} con este token de verificación y suscríbete a "messages".', webhookAfterSave: 'Guarda la conexión para ver la URL del webhook.' },
     title: 'Conexiones', add: 'Agregar conexión', name: 'Nombre', status: 'Estado', session: 'Sesión', lastUpdate: 'Última actualización', default: 'Predeterminada',
     qr: 'Código QR', tryAgain: 'Reintentar', newQr: 'Nuevo QR', disconnect: 'Desconectar', connecting: 'Conectando', sandbox: 'Teléfono sandbox', scanHint: 'Escanee este código con el teléfono',
     saved: 'Conexión guardada.', deleted: 'Conexión eliminada.', deleteConfirm: '¿Eliminar esta conexión?',

@@ -13,9 +13,10 @@ import { downloadFile } from '../../util/download';
 import { ContactDialog } from './ContactDialog';
 import { ImportDialog } from './ImportDialog';
 import { OpenTicketDialog } from './OpenTicketDialog';
+import { ContactDataDialog, type ContactDataAction } from './ContactDataDialog';
 import type { Contact } from './types';
 
-/** Contacts: search (500 ms), infinite scroll, add / edit / delete (admin), import .xlsx, export, sample sheet, open ticket, schedule. */
+/** Contacts: search (500 ms), infinite scroll, add / edit / delete (admin), import .xlsx, export, sample sheet, open ticket, schedule, a contact's data export and erasure (admin). */
 export default function ContactsPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -28,6 +29,7 @@ export default function ContactsPage() {
   });
   const [importing, setImporting] = useState(false);
   const [ticketFor, setTicketFor] = useState<Contact | null>(null);
+  const [dataFor, setDataFor] = useState<{ contact: Contact; action: ContactDataAction } | null>(null);
   const exportMenu = useRef<Menu>(null);
   const download = (path: string, name: string, query?: Record<string, string>) => downloadFile(path, name, query).catch((err) => toast.error(err));
   const exportItems = [
@@ -47,6 +49,8 @@ export default function ContactsPage() {
       rowActions={(c) => <>
         <Button text rounded icon="pi pi-whatsapp" aria-label={t('contacts.openTicket')} tooltip={t('contacts.openTicket')} onClick={() => setTicketFor(c)} data-testid="contact-open-ticket" />
         {canSchedule && <Button text rounded icon="pi pi-calendar-plus" aria-label={t('contacts.schedule')} tooltip={t('contacts.schedule')} onClick={() => navigate(`/schedules?contactId=${c.id}`)} />}
+        {canDelete && <Button text rounded icon="pi pi-file-export" aria-label={t('contacts.data.exportTitle')} tooltip={t('contacts.data.exportTitle')} onClick={() => setDataFor({ contact: c, action: 'export' })} data-testid="contact-export-data" />}
+        {canDelete && <Button text rounded severity="danger" icon="pi pi-eraser" aria-label={t('contacts.data.eraseTitle')} tooltip={t('contacts.data.eraseTitle')} onClick={() => setDataFor({ contact: c, action: 'erase' })} data-testid="contact-erase-data" />}
       </>}
       columns={[
         { header: '', style: { width: '3rem' }, body: (c) => (c.profilePicUrl ? <Avatar image={c.profilePicUrl} shape="circle" /> : <Avatar label={c.name.slice(0, 1).toUpperCase()} shape="circle" />) },
@@ -58,6 +62,7 @@ export default function ContactsPage() {
       <ContactDialog contact={dialog.editing} visible={dialog.visible} onHide={dialog.hide} onSaved={list.upsertItem} />
       <ImportDialog visible={importing} onHide={() => setImporting(false)} onImported={list.reload} />
       <OpenTicketDialog contact={ticketFor} onHide={() => setTicketFor(null)} />
+      <ContactDataDialog contact={dataFor?.contact ?? null} action={dataFor?.action ?? 'export'} onHide={() => setDataFor(null)} onErased={(c) => list.removeItem(c.id)} />
     </ListPage>
   );
 }

@@ -8,7 +8,7 @@ import { toast } from '../../toast/toast';
 import { FilePick } from '../../components/FilePick';
 import type { ImportResult } from './types';
 
-/** Sheet import: one .xlsx to POST /contacts/import, then the created contacts and the refused rows with their reason. */
+/** Sheet import: one .xlsx or .csv to POST /contacts/import, then the created contacts and the refused rows with their reason. */
 export function ImportDialog({ visible, onHide, onImported }: { visible: boolean; onHide: () => void; onImported: () => void }) {
   const { t } = useTranslation();
   const [file, setFile] = useState<File | null>(null);
@@ -30,7 +30,7 @@ export function ImportDialog({ visible, onHide, onImported }: { visible: boolean
     <Dialog header={t('contacts.importDialog.title')} visible={visible} onHide={onHide} style={{ width: 'min(560px, 96vw)' }}>
       <div className="form-grid" data-testid="contacts-import">
         <p className="muted" style={{ margin: 0 }}>{t('contacts.importDialog.hint')}</p>
-        <FilePick accept=".xlsx" file={file} onPick={(f) => { setFile(f); setResult(null); }} onRemove={() => setFile(null)}
+        <FilePick accept=".xlsx,.csv" file={file} onPick={(f) => { setFile(f); setResult(null); }} onRemove={() => setFile(null)}
           onRejected={() => toast.error(t('contacts.importDialog.onlyXlsx'))} chooseLabel={t('contacts.importDialog.choose')} removeLabel={t('contacts.importDialog.remove')} testId="import-file" />
         {result && <ImportSummary result={result} />}
         <div className="dialog-actions">

@@ -12,6 +12,9 @@ import './i18n';
 import { api } from '../../api/client';
 import { toast } from '../../toast/toast';
 import { PageLoader } from '../../components/PageLoader';
+import { useSocketEvent, companyEvent } from '../../socket/useSocketEvent';
+import { useSession } from '../../session/useSession';
+import { ServiceDesk } from './ServiceDesk';
 
 const Charts = lazy(() => import('./Charts'));
 export const PERIODS = [0, 3, 7, 15, 30, 60, 90];
@@ -30,6 +33,13 @@ export default function DashboardPage() {
   const [counters, setCounters] = useState<Counters | null>(null);
   const [attendants, setAttendants] = useState<Attendant[]>([]);
   const [range, setRange] = useState({ initialDate: iso(from), finalDate: iso(to) });
+  // Presence as the server announces it (`presence`, to admins), over what the last load read: a reload's own
+  // socket connects after the page asked for the dashboard, and the list must not keep the older "Offline".
+  const { companyId } = useSession();
+  const [presence, setPresence] = useState<Record<number, boolean>>({});
+  useSocketEvent(companyEvent(companyId, 'presence'), (data: { userId: number; online: boolean }) => setPresence((p) => ({ ...p, [data.userId]: data.online })));
+  // A new array when either changes: the table re-renders its rows only for a new value.
+  const shown = useMemo(() => attendants.map((a) => (a.id in presence ? { ...a, online: presence[a.id] } : a)), [attendants, presence]);
 
   const load = useCallback(async () => {
     const params = type === 'perPeriod' ? (period ? { days: period } : null) : { date_from: iso(from), date_to: iso(to) };
@@ -62,15 +72,16 @@ export default function DashboardPage() {
         )}
         <Button label={t('dashboard.filter')} icon="pi pi-filter" onClick={() => void load()} />
       </div>
+      <ServiceDesk />
       <div className="cards-grid">
         {cards.map(([key, value]) => <Card key={key} title={String(value)} subTitle={t(`dashboard.cards.${key}`)} data-testid={`card-${key}`} />)}
       </div>
       <h3>{t('dashboard.attendants.title')}</h3>
-      <DataTable value={attendants} size="small" emptyMessage={t('common.noRecords')}>
+      <DataTable value={shown} size="small" emptyMessage={t('common.noRecords')}>
         <Column field="name" header={t('dashboard.attendants.name')} />
         <Column header={t('dashboard.attendants.rating')} body={(a: Attendant) => <Rating value={a.rating} stars={3} readOnly cancel={false} />} />
         <Column header={t('dashboard.attendants.avgSupportTime')} body={(a: Attendant) => Math.round(a.avgSupportTime ?? 0)} />
-        <Column header={t('dashboard.attendants.status')} body={(a: Attendant) => <Tag severity={a.online ? 'success' : 'danger'} value={t(a.online ? 'dashboard.attendants.online' : 'dashboard.attendants.offline')} />} />
+        <Column header={t('dashboard.attendants.status')} body={(a: Attendant) => <Tag severity={a.online ? 'success' : 'danger'} value={t(a.online ? 'dashboard.attendants.online' : 'dashboard.attendants.offline')} data-testid={`presence-${a.id}`} />} />
       </DataTable>
       <Suspense fallback={<PageLoader />}><Charts range={range} /></Suspense>
     </div>

@@ -8,14 +8,16 @@ type Field = keyof LoginValues;
 const EMAIL = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
 
 /**
- * The login form's state, with Formik's behaviour (errors shown once a field was touched or the form
- * submitted; fields disabled while submitting) but without Formik and yup: they are ~20 kB of the
- * login page's download and come later with the console's other forms.
+ * The login form's state, without Formik and yup: they are ~20 kB of the login page's download and come later
+ * with the console's other forms. Errors show only once the form was submitted: the e-mail field is focused on
+ * load, and an error appearing when a click blurs it moved the "Sign up" and "Forgot your password?" links from
+ * under the pointer, so that first click was lost (issue 32).
  */
 export function useLoginForm(onSubmit: (values: LoginValues) => Promise<void>) {
   const { t } = useTranslation();
   const [values, setValues] = useState<LoginValues>({ email: '', password: '' });
-  const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
+  const [submitted, setSubmitted] = useState(false);
+  const touched: Partial<Record<Field, boolean>> = submitted ? { email: true, password: true } : {};
   const [isSubmitting, setSubmitting] = useState(false);
 
   const errors: Partial<Record<Field, string>> = {};
@@ -27,12 +29,11 @@ export function useLoginForm(onSubmit: (values: LoginValues) => Promise<void>) {
     name,
     value: values[name],
     onChange: (e: ChangeEvent<HTMLInputElement>) => setValues((v) => ({ ...v, [name]: e.target.value })),
-    onBlur: () => setTouched((v) => ({ ...v, [name]: true })),
   });
 
   const handleSubmit = async (e: FormEvent) => {
     e.preventDefault();
-    setTouched({ email: true, password: true });
+    setSubmitted(true);
     if (Object.keys(errors).length || isSubmitting) return;
     setSubmitting(true);
     try { await onSubmit(values); } finally { setSubmitting(false); }

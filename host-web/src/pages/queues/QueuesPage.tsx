@@ -34,7 +34,7 @@ export default function QueuesPage() {
         { header: t('queues.greeting'), body: (q) => <div style={ellipsis}>{q.greetingMessage}</div> },
       ]}
     >
-      <QueueDialog queue={dialog.editing} visible={dialog.visible} onHide={dialog.hide} onSaved={(q, created) => { setQueues((l) => upsert(l, q)); if (created) dialog.open(q); }} />
+      <QueueDialog queue={dialog.editing} visible={dialog.visible} onHide={dialog.hide} onSaved={(q, created, buildMenu) => { setQueues((l) => upsert(l, q)); if (created && buildMenu) dialog.open(q); }} />
     </ListPage>
   );
 }

@@ -10,7 +10,16 @@ export interface Queue {
   schedules?: WeekdayHours[] | null;
   promptId?: number | null;
   integrationId?: number | null;
+  /** Automatic assignment (issue 30) and the agents' cap of live tickets. */
+  assignment?: AssignmentPolicy;
+  assignmentCap?: number | null;
+  /** SLA targets in minutes (empty: the company's default). */
+  slaFirstResponseMinutes?: number | null;
+  slaResolutionMinutes?: number | null;
 }
+
+export const ASSIGNMENT_POLICIES = ['manual', 'round-robin', 'least-busy'] as const;
+export type AssignmentPolicy = typeof ASSIGNMENT_POLICIES[number];
 
 export interface QueueOption { id: number; title: string; message?: string | null; option: string; queueId: number; parentId?: number | null }
 

@@ -58,10 +58,10 @@ export default function RenewPage() {
   };
 
   return (
-    <PublicShell title={t('renew.title')}>
+    <PublicShell title={t('renew.title')} wide>
       <div data-testid="renew-page" className="form-grid">
         <Message severity="warn" text={t('renew.expired', { date: formatDate(renewal.dueDate) })} />
-        <div style={{ overflowX: 'auto' }}>
+        <div className="table-scroll">
           <InvoiceTable items={items} loading={loading} onPay={setPaying} />
         </div>
         {!loading && items.length === 0 && <span className="muted">{t('renew.none')}</span>}

@@ -32,6 +32,10 @@ export default function SandboxPage() {
   const [sent, setSent] = useState<PhoneLine[]>([]);
   const [outbox, setOutbox] = useState<OutboxRecord[]>([]);
   const [busy, setBusy] = useState(false);
+  /** The customer's line being edited (the composer holds its new text). */
+  const [editing, setEditing] = useState<PhoneLine | null>(null);
+  /** The customer's reactions to the agent's messages, by providerId. */
+  const [mine, setMine] = useState<Record<string, string>>({});
   const file = useRef<HTMLInputElement>(null);
 
   const refresh = useCallback(async () => {
@@ -41,23 +45,39 @@ export default function SandboxPage() {
   useEffect(() => { void refresh(); const timer = setInterval(() => void refresh(), POLL_MS); return () => clearInterval(timer); }, [refresh]);
   useSocketEvent(companyEvent(companyId, 'appMessage'), () => void refresh());
 
+  /** The customer edits, reacts to or deletes a message: the same inbound route with an action. */
+  const act = async (action: 'edit' | 'reaction' | 'delete', target: PhoneLine, text = '') => {
+    try {
+      await api.post(`/sandbox/${id}/inbound`, { number, name: name || undefined, body: text, action, targetProviderId: target.providerId });
+      if (action === 'reaction') setMine((m) => ({ ...m, [target.providerId!]: text }));
+      else setSent((l) => l.map((x) => (x.key === target.key ? { ...x, ...(action === 'edit' ? { body: text, edited: true } : { deleted: true }) } : x)));
+    } catch (err) { toast.error(err); }
+  };
+
   const send = async (files: File[] = []) => {
+    if (editing) {
+      if (!body.trim()) return;
+      await act('edit', editing, body);
+      setEditing(null); setBody('');
+      return;
+    }
     if (!body.trim() && !files.length) return;
     setBusy(true);
+    let providerId: string | undefined;
     try {
       if (files.length) {
         const form = new FormData();
         form.append('number', number); form.append('name', name); form.append('body', body); form.append('file', files[0]);
-        await api.upload(`/sandbox/${id}/inbound`, form);
+        providerId = (await api.upload<{ providerId: string }>(`/sandbox/${id}/inbound`, form)).providerId;
       } else {
-        await api.post(`/sandbox/${id}/inbound`, { number, name: name || undefined, body });
+        providerId = (await api.post<{ providerId: string }>(`/sandbox/${id}/inbound`, { number, name: name || undefined, body })).providerId;
       }
-      setSent((l) => [...l, { key: `c${Date.now()}`, from: 'customer', to: number, body: body || files[0]?.name || '', at: new Date().toISOString() }]);
+      setSent((l) => [...l, { key: `c${Date.now()}`, from: 'customer', to: number, body: body || files[0]?.name || '', at: new Date().toISOString(), providerId }]);
       setBody('');
     } catch (err) { toast.error(err); } finally { setBusy(false); }
   };
 
-  const lines = conversationFor(number, sent, outbox);
+  const lines = conversationFor(number, sent, outbox, mine);
   return (
     <div className="sandbox-page" data-testid="sandbox-page">
       <div className="page-header">
@@ -81,15 +101,38 @@ export default function SandboxPage() {
           {lines.map((l) => {
             const a = ackIcon(l.ack ?? 0);
             return (
-              <div key={l.key} className={`phone-line ${l.from}`} data-testid={`phone-${l.from}`}>
-                <small>{t(`sandbox.${l.from}`)}</small>
-                <div>{l.body}</div>
+              <div key={l.key} className={`phone-line ${l.from}`} data-testid={`phone-${l.from}`} data-edited={l.edited ? 'true' : undefined}>
+                <small>{t(`sandbox.${l.from}`)}{l.forwarded && <> · <i className="pi pi-share-alt" /> {t('sandbox.forwarded')}</>}</small>
+                {l.quoted && <div className="phone-quote" data-testid="phone-quote">{l.quoted}</div>}
+                <div>{l.deleted ? <em>{t('sandbox.deleted')}</em> : l.body}</div>
                 {l.mediaUrl && <a href={l.mediaUrl} target="_blank" rel="noreferrer"><i className="pi pi-file" /></a>}
-                <div className="meta">{formatTime(l.at)} {l.from === 'agent' && <i className={`pi ${a.icon === 'check' ? 'pi-check' : 'pi-check-circle'} ${a.read ? 'ack-read' : ''}`} data-ack={l.ack} />}</div>
+                <div className="meta">
+                  {l.edited && <span data-testid="phone-edited">{t('sandbox.edited')} </span>}
+                  {formatTime(l.at)} {l.from === 'agent' && <i className={`pi ${a.icon === 'check' ? 'pi-check' : 'pi-check-circle'} ${a.read ? 'ack-read' : ''}`} data-ack={l.ack} />}
+                </div>
+                {l.reaction && <div className="phone-reaction" data-testid="phone-reaction">{l.reaction}</div>}
+                {l.providerId && !l.deleted && (
+                  <div className="phone-actions">
+                    {l.from === 'customer' ? (
+                      <>
+                        <button type="button" title={t('sandbox.edit')} onClick={() => { setEditing(l); setBody(l.body); }} data-testid="phone-edit"><i className="pi pi-pencil" /></button>
+                        <button type="button" title={t('sandbox.delete')} onClick={() => void act('delete', l)} data-testid="phone-delete"><i className="pi pi-trash" /></button>
+                      </>
+                    ) : (
+                      <button type="button" title={t('sandbox.react')} onClick={() => void act('reaction', l, l.reaction === '👍' ? '' : '👍')} data-testid="phone-react">👍</button>
+                    )}
+                  </div>
+                )}
               </div>
             );
           })}
         </div>
+        {editing && (
+          <div className="phone-editing">
+            <span>{t('sandbox.editing')}</span>
+            <Button text rounded size="small" icon="pi pi-times" aria-label={t('common.cancel')} onClick={() => { setEditing(null); setBody(''); }} />
+          </div>
+        )}
         <div className="phone-compose">
           <input ref={file} type="file" hidden onChange={(e) => { void send([...(e.target.files ?? [])]); e.target.value = ''; }} />
           <Button text rounded icon="pi pi-paperclip" aria-label={t('sandbox.attach')} onClick={() => file.current?.click()} />

@@ -5,7 +5,7 @@ import { api } from '../../api/client';
 import { toast } from '../../toast/toast';
 
 /** Enabled/disabled toggles, scheduleType (disabled, queue, company); each change is PUT /settings/{key}. */
-export const TOGGLES = ['userRating', 'call', 'CheckMsgIsGroup', 'sendGreetingAccepted', 'sendMsgTransfTicket', 'sendGreetingMessageOneQueues', 'campaignsEnabled'];
+export const TOGGLES = ['userRating', 'call', 'CheckMsgIsGroup', 'sendGreetingAccepted', 'sendMsgTransfTicket', 'sendGreetingMessageOneQueues', 'campaignsEnabled', 'requireTwoFactor'];
 
 export function OptionsTab({ values, onChange }: { values: Record<string, string>; onChange: (key: string, value: string) => void }) {
   const { t } = useTranslation();

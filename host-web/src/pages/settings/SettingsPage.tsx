@@ -12,8 +12,10 @@ import { CompaniesTab } from './companies/CompaniesTab';
 import { PlansTab } from './plans/PlansTab';
 import { HelpsTab } from './helps/HelpsTab';
 import { BillingTab } from './BillingTab';
+import { RetentionTab } from './RetentionTab';
+import { BrandingTab } from './BrandingTab';
 
-/** Tabs: options; schedules (when scheduleType is company); companies, plans, helps with add / edit / delete, billing (super users). */
+/** Tabs: options; schedules (when scheduleType is company); data retention; companies, plans, helps with add / edit / delete, branding, billing (super users). */
 export default function SettingsPage() {
   const { t } = useTranslation();
   const { user, isSuper } = useSession();
@@ -27,9 +29,11 @@ export default function SettingsPage() {
       <TabView>
         <TabPanel header={t('settings.tabs.options')}><OptionsTab values={values} onChange={(k, v) => setValues((s) => ({ ...s, [k]: v }))} /></TabPanel>
         {values.scheduleType === 'company' && user && <TabPanel header={t('settings.tabs.schedules')}><SchedulesTab companyId={user.companyId} /></TabPanel>}
+        <TabPanel header={t('settings.tabs.retention')}><RetentionTab values={values} isSuper={isSuper} onChange={(k, v) => setValues((s) => ({ ...s, [k]: v }))} /></TabPanel>
         {isSuper && <TabPanel header={t('settings.tabs.companies')}><CompaniesTab /></TabPanel>}
         {isSuper && <TabPanel header={t('settings.tabs.plans')}><PlansTab /></TabPanel>}
         {isSuper && <TabPanel header={t('settings.tabs.helps')}><HelpsTab /></TabPanel>}
+        {isSuper && <TabPanel header={t('settings.tabs.branding')}><BrandingTab /></TabPanel>}
         {isSuper && <TabPanel header={t('settings.tabs.billing')}><BillingTab values={values} onChange={(k, v) => setValues((s) => ({ ...s, [k]: v }))} /></TabPanel>}
       </TabView>
     </div>

@@ -8,6 +8,7 @@ import { InputMask } from 'primereact/inputmask';
 import { Password } from 'primereact/password';
 import { Dropdown } from 'primereact/dropdown';
 import { Button } from 'primereact/button';
+import { limitText } from '../../util/plan';
 import { PublicShell } from '../../components/PublicShell';
 import { FieldError } from '../../components/FieldError';
 import { api } from '../../api/client';
@@ -49,7 +50,7 @@ export default function SignupPage() {
         <InputMask id="su-phone" mask="(99) 99999-9999" value={form.values.phone} onChange={(e) => form.setFieldValue('phone', e.target.value ?? '')} /><FieldError form={form} name="phone" />
         <label htmlFor="su-password">{t('signup.password')}</label><Password inputId="su-password" feedback={false} toggleMask {...form.getFieldProps('password')} /><FieldError form={form} name="password" />
         <label>{t('signup.plan')}</label>
-        <Dropdown value={form.values.planId} options={plans.map((p) => ({ value: p.id, label: t('signup.planOption', { ...p }) }))} onChange={(e) => form.setFieldValue('planId', e.value)} onBlur={() => form.setFieldTouched('planId')} />
+        <Dropdown value={form.values.planId} options={plans.map((p) => ({ value: p.id, label: t('signup.planOption', { ...p, users: limitText(t, p.users), connections: limitText(t, p.connections), queues: limitText(t, p.queues) }) }))} onChange={(e) => form.setFieldValue('planId', e.value)} onBlur={() => form.setFieldTouched('planId')} />
         <FieldError form={form} name="planId" />
         <Button type="submit" label={t('signup.submit')} loading={form.isSubmitting} style={{ marginTop: '1rem' }} />
       </form>

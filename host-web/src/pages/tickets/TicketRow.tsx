@@ -4,22 +4,21 @@ import { Badge } from 'primereact/badge';
 import { Tag } from 'primereact/tag';
 import { useNarrow, shortName } from '../../hooks/useMediaQuery';
 import { formatDate, formatTime, sameDay } from '../../util/format';
-import { canOpenByClick } from './rules';
 import type { Ticket } from './types';
+import { SlaChip } from './SlaChip';
 
-export function TicketRow({ ticket, selected, admin, onOpen, onAccept }: {
-  ticket: Ticket; selected: boolean; admin: boolean; onOpen: (t: Ticket) => void; onAccept: (t: Ticket) => void;
+/** A row of the list; a click opens the conversation (a Waiting ticket read-only, with Accept in its header). */
+export function TicketRow({ ticket, selected, onOpen, onAccept }: {
+  ticket: Ticket; selected: boolean; onOpen: (t: Ticket) => void; onAccept: (t: Ticket) => void;
 }) {
   const { t } = useTranslation();
   const narrow = useNarrow();
-  const openable = canOpenByClick(ticket);
   const updated = new Date(ticket.updatedAt);
   return (
     <li
-      className={`ticket-row ${selected ? 'selected' : ''} ${openable ? 'clickable' : 'pending'}`}
-      onClick={() => { if (openable) onOpen(ticket); }}
+      className={`ticket-row clickable ${selected ? 'selected' : ''}`}
+      onClick={() => onOpen(ticket)}
       data-testid="ticket-row" data-status={ticket.status} data-uuid={ticket.uuid}
-      title={openable ? undefined : t('tickets.pendingHint')}
     >
       <span className="queue-bar" style={{ background: ticket.queue?.color ?? '#9e9e9e' }} />
       <div className="ticket-main">
@@ -32,6 +31,7 @@ export function TicketRow({ ticket, selected, admin, onOpen, onAccept }: {
           {!!ticket.unreadMessages && <Badge value={ticket.unreadMessages} severity="success" />}
         </div>
         <div className="ticket-tags">
+          <SlaChip ticket={ticket} />
           {ticket.whatsapp && <Tag value={ticket.whatsapp.name} severity="secondary" />}
           {ticket.queue && <Tag value={ticket.queue.name} style={{ background: ticket.queue.color }} />}
           {ticket.user && <Tag value={shortName(ticket.user.name, narrow)} severity="info" />}
@@ -41,9 +41,6 @@ export function TicketRow({ ticket, selected, admin, onOpen, onAccept }: {
       <div className="ticket-actions">
         {ticket.status === 'pending' && (
           <Button size="small" label={t('tickets.accept')} onClick={(e) => { e.stopPropagation(); onAccept(ticket); }} data-testid="ticket-accept" />
-        )}
-        {ticket.status === 'pending' && admin && (
-          <Button size="small" text icon="pi pi-eye" aria-label={t('tickets.peek')} onClick={(e) => { e.stopPropagation(); onOpen(ticket); }} />
         )}
       </div>
     </li>

@@ -9,9 +9,11 @@ import { TicketRow } from './TicketRow';
 import type { Ticket } from './types';
 
 /** One ticket list (status tab or search), paged with infinite scroll and kept live from ticket events. */
-export function TicketsList({ filter, searchParam, tags, users, selectedUuid, onOpen, onAccept, onCount, hidden }: {
+export function TicketsList({ filter, searchParam, tags, users, selectedUuid, onOpen, onAccept, onCount, hidden, emptyHint }: {
   filter: ListFilter; searchParam?: string; tags?: number[]; users?: number[]; selectedUuid?: string;
   onOpen: (t: Ticket) => void; onAccept: (t: Ticket) => void; onCount?: (n: number) => void; hidden?: boolean;
+  /** A second line under "No tickets here" (where the other tickets are). */
+  emptyHint?: string;
 }) {
   const { t } = useTranslation();
   const { user, companyId, isAdmin } = useSession();
@@ -58,9 +60,11 @@ export function TicketsList({ filter, searchParam, tags, users, selectedUuid, on
   return (
     <ul className="tickets-list scroll-area" onScroll={onScroll} data-testid={`tickets-list-${filter.status}`}>
       {items.map((ticket) => (
-        <TicketRow key={ticket.id} ticket={ticket} selected={ticket.uuid === selectedUuid} admin={isAdmin} onOpen={onOpen} onAccept={onAccept} />
+        <TicketRow key={ticket.id} ticket={ticket} selected={ticket.uuid === selectedUuid} onOpen={onOpen} onAccept={onAccept} />
       ))}
-      {!loading && items.length === 0 && <li className="muted empty">{t('tickets.empty')}</li>}
+      {!loading && items.length === 0 && (
+        <li className="muted empty" data-testid="tickets-empty">{t('tickets.empty')}{emptyHint && <small className="empty-hint">{emptyHint}</small>}</li>
+      )}
     </ul>
   );
 }

@@ -22,7 +22,8 @@ export function TicketsManager({ selectedUuid, onOpen, onAccept }: { selectedUui
   const { user, isAdmin } = useSession();
   const [top, setTop] = useState<Top>('open');
   const [sub, setSub] = useState<Sub>('open');
-  const [showAll, setShowAll] = useState(false);
+  // An admin in no queue would see no queued ticket with "All" off (the bell counts them all): on for them by default.
+  const [showAll, setShowAll] = useState(() => isAdmin && !user?.queues?.length);
   const [queues, setQueues] = useState<Array<{ id: number; name: string; color: string }>>(user?.queues ?? []);
   const [queueIds, setQueueIds] = useState<number[]>((user?.queues ?? []).map((q) => q.id));
   const [search, setSearch] = useState('');
@@ -52,6 +53,8 @@ export function TicketsManager({ selectedUuid, onOpen, onAccept }: { selectedUui
   const countOpen = useCallback((n: number) => setCounts((c) => ({ ...c, open: n })), []);
   const countPending = useCallback((n: number) => setCounts((c) => ({ ...c, pending: n })), []);
 
+  // With "All" off an admin sees only their queues' tickets: an empty list says where the others are.
+  const emptyHint = showAll || !hasPermission(user, 'tickets-manager:showall') ? undefined : t('tickets.emptyShowAll');
   const tops: Top[] = ['open', 'closed', 'search'];
   const subs: Sub[] = ['open', 'pending'];
   return (
@@ -67,12 +70,12 @@ export function TicketsManager({ selectedUuid, onOpen, onAccept }: { selectedUui
           <label className="switch-label"><InputSwitch checked={showAll} onChange={(e) => setShowAll(!!e.value)} data-testid="show-all" /> {t('tickets.showAll')}</label>
         )}
         <MultiSelect value={queueIds} options={queues} optionLabel="name" optionValue="id" onChange={(e) => setQueueIds(e.value)}
-          placeholder={t('tickets.queues')} maxSelectedLabels={1} className="queue-filter" aria-label={t('tickets.queues')} />
+          placeholder={t('tickets.queues')} maxSelectedLabels={1} selectedItemsLabel={t('tickets.queuesSelected')} className="queue-filter" aria-label={t('tickets.queues')} />
       </div>
       {top === 'search' && (
         <div className="tickets-toolbar">
-          <MultiSelect value={tags} options={tagOptions} optionLabel="name" optionValue="id" onChange={(e) => setTags(e.value)} placeholder={t('tickets.tags')} maxSelectedLabels={2} className="grow" />
-          {isAdmin && <MultiSelect value={users} options={userOptions} optionLabel="name" optionValue="id" onChange={(e) => setUsers(e.value)} placeholder={t('tickets.users')} maxSelectedLabels={2} className="grow" />}
+          <MultiSelect value={tags} options={tagOptions} optionLabel="name" optionValue="id" onChange={(e) => setTags(e.value)} placeholder={t('tickets.tags')} maxSelectedLabels={2} selectedItemsLabel={t('tickets.selected')} className="grow" />
+          {isAdmin && <MultiSelect value={users} options={userOptions} optionLabel="name" optionValue="id" onChange={(e) => setUsers(e.value)} placeholder={t('tickets.users')} maxSelectedLabels={2} selectedItemsLabel={t('tickets.selected')} className="grow" />}
         </div>
       )}
       {top === 'open' && (
@@ -84,9 +87,9 @@ export function TicketsManager({ selectedUuid, onOpen, onAccept }: { selectedUui
           ))}
         </div>
       )}
-      <TicketsList filter={openFilter} hidden={top !== 'open' || sub !== 'open'} selectedUuid={selectedUuid} onOpen={onOpen} onAccept={onAccept} onCount={countOpen} />
-      <TicketsList filter={pendingFilter} hidden={top !== 'open' || sub !== 'pending'} selectedUuid={selectedUuid} onOpen={onOpen} onAccept={onAccept} onCount={countPending} />
-      {top === 'closed' && <TicketsList filter={closedFilter} selectedUuid={selectedUuid} onOpen={onOpen} onAccept={onAccept} />}
+      <TicketsList filter={openFilter} hidden={top !== 'open' || sub !== 'open'} selectedUuid={selectedUuid} onOpen={onOpen} onAccept={onAccept} onCount={countOpen} emptyHint={emptyHint} />
+      <TicketsList filter={pendingFilter} hidden={top !== 'open' || sub !== 'pending'} selectedUuid={selectedUuid} onOpen={onOpen} onAccept={onAccept} onCount={countPending} emptyHint={emptyHint} />
+      {top === 'closed' && <TicketsList filter={closedFilter} selectedUuid={selectedUuid} onOpen={onOpen} onAccept={onAccept} emptyHint={emptyHint} />}
       {top === 'search' && <TicketsList filter={searchFilter} searchParam={searchParam} tags={tags} users={users} selectedUuid={selectedUuid} onOpen={onOpen} onAccept={onAccept} />}
       <NewTicketDialog visible={newOpen} onHide={() => setNewOpen(false)} onCreated={(ticket) => { setNewOpen(false); onOpen(ticket); }} />
     </div>

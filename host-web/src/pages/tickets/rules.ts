@@ -1,5 +1,5 @@
 import type { SessionUser } from '../../session/types';
-import type { Ticket, TicketStatus } from './types';
+import type { Message, Ticket, TicketStatus } from './types';
 
 export interface ListFilter { status: TicketStatus | 'search'; showAll: boolean; queueIds: number[] }
 
@@ -15,9 +15,6 @@ export function belongsToList(ticket: Ticket, filter: ListFilter, user: SessionU
   if (ticket.status === 'pending') return true;
   return ticket.userId === user?.id;
 }
-
-/** Pending rows are not opened by a click: they have Accept. */
-export const canOpenByClick = (ticket: Ticket) => ticket.status !== 'pending';
 
 /** Ack icons: 1 single check; 2-3 double check; 4-5 double check highlighted (core.md §4). */
 export function ackIcon(ack: number): { icon: 'clock' | 'check' | 'double' ; read: boolean } {
@@ -38,3 +35,24 @@ export const quickReplyQuery = (text: string): string | null => (/^\/\S/.test(te
 /** Recordings under 10 000 bytes are dropped silently. */
 export const MIN_RECORDING_BYTES = 10_000;
 export const keepRecording = (size: number) => size >= MIN_RECORDING_BYTES;
+
+/** WhatsApp lets the sender edit a message for 15 minutes (the server refuses later: ERR_EDIT_WINDOW_PASSED). */
+export const EDIT_WINDOW_MS = 15 * 60_000;
+
+/** The menu offers Edit on the agent's own text messages while the window is open. */
+export function canEdit(m: Pick<Message, 'fromMe' | 'userId' | 'mediaType' | 'isDeleted' | 'createdAt' | 'status'>, userId: number | undefined, now = Date.now()): boolean {
+  return m.fromMe && !!userId && m.userId === userId && !m.mediaType && !m.isDeleted && m.status !== 'sending'
+    && now - Date.parse(m.createdAt) <= EDIT_WINDOW_MS;
+}
+
+/** The reactions under a bubble: the contact's and the agents', one chip per emoji with who reacted. */
+export function reactionChips(m: Pick<Message, 'reaction' | 'reactions'>, contactName: string): Array<{ emoji: string; names: string[] }> {
+  const chips = new Map<string, string[]>();
+  const add = (emoji: string, name: string) => chips.set(emoji, [...(chips.get(emoji) ?? []), name]);
+  if (m.reaction) add(m.reaction, contactName);
+  for (const r of m.reactions ?? []) add(r.emoji, r.userName ?? '');
+  return [...chips].map(([emoji, names]) => ({ emoji, names }));
+}
+
+/** The few emojis the reaction picker offers (WhatsApp's default row). */
+export const QUICK_REACTIONS = ['👍', '❤️', '😂', '😮', '😢', '🙏'];

@@ -19,6 +19,12 @@ export interface Ticket {
   updatedAt: string;
   isGroup?: boolean;
   tags?: Array<{ id: number; name: string; color: string }>;
+  /** SLA (issue 30): due times, the first agent answer, breaches flagged by the server. */
+  firstResponseDueAt?: string | null;
+  resolutionDueAt?: string | null;
+  firstRespondedAt?: string | null;
+  firstResponseBreached?: boolean;
+  resolutionBreached?: boolean;
 }
 
 export interface Message {
@@ -37,4 +43,9 @@ export interface Message {
   quotedMsg?: Message | null;
   contact?: Contact | null;
   userId?: number | null;
+  isForwarded?: boolean;
+  /** The contact's reaction. */
+  reaction?: string | null;
+  /** The agents' reactions (absent from events that did not change them: keep the ones known). */
+  reactions?: Array<{ userId: number; userName: string | null; emoji: string }>;
 }

@@ -42,6 +42,7 @@ export function PlanDialog({ plan, visible, onHide, onSaved }: { plan: AdminPlan
           </div>
         ))}
       </div>
+      <small className="muted">{t('plans.zeroUnlimited')}</small>
       <label htmlFor="pl-value">{t('plans.fields.value')}</label>
       <InputNumber inputId="pl-value" value={form.values.value} min={0} mode="currency" currency="BRL" locale="pt-BR" onValueChange={(e) => form.setFieldValue('value', e.value ?? 0)} />
       <FieldError form={form} name="value" />

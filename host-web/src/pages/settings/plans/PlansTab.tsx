@@ -9,6 +9,7 @@ import { formatMoney } from '../../../util/format';
 import { failToast } from '../adminToasts';
 import { PLAN_FLAGS, type AdminPlan } from '../types';
 import { PlanDialog } from './PlanDialog';
+import { limitText } from '../../../util/plan';
 
 /** Plans (super user): name, limits, value in BRL, the features each includes; add, edit, delete (refused while companies use it). */
 export function PlansTab() {
@@ -31,7 +32,8 @@ export function PlansTab() {
       testId="plans" layout="tab" scrollClassName="settings-admin-list" addLabel={t('plans.add')} onAdd={() => dialog.open()}
       items={plans} loading={loading} onEdit={dialog.open} onDelete={remove}
       columns={[
-        ...(['name', 'users', 'connections', 'queues'] as const).map((k) => ({ header: t(`plans.fields.${k}`), body: (p: AdminPlan) => p[k] })),
+        { header: t('plans.fields.name'), body: (p) => p.name },
+        ...(['users', 'connections', 'queues'] as const).map((k) => ({ header: t(`plans.fields.${k}`), body: (p: AdminPlan) => limitText(t, p[k]) })),
         { header: t('plans.fields.value'), body: (p) => formatMoney(Number(p.value ?? 0)) },
         { header: t('plans.features'), body: (p) => PLAN_FLAGS.filter((k) => p[k]).map((k) => t(`plans.flags.${k}`)).join(', '), className: 'muted' },
       ]}

@@ -9,6 +9,7 @@ import { quickReplyQuery, truncateLabel } from '../rules';
 import { useRecorder } from './useRecorder';
 import { useAutoGrow } from './useAutoGrow';
 import type { Message, Ticket } from '../types';
+import { ServiceWindowBar, useServiceWindow } from './ServiceWindow';
 
 /** The composer grows up to 5 rows (core.md §4, §9) and shrinks back to one when the text is cleared. */
 const MAX_ROWS = 5;
@@ -36,26 +37,33 @@ export function Composer({ ticket, replyTo, onClearReply }: { ticket: Ticket; re
     const form = new FormData();
     form.append('fromMe', 'true');
     for (const f of files) { form.append('medias', f); form.append('body', f.name); }
-    try { await api.upload(`/messages/${ticket.id}`, form); } catch (err) { toast.error(err); }
+    if (replyTo) form.append('quotedMsgId', String(replyTo.id));
+    try { await api.upload(`/messages/${ticket.id}`, form); onClearReply(); } catch (err) { toast.error(err); }
   };
   const recorder = useRecorder((f) => void sendFiles([f]));
+  // A Cloud API connection refuses free text 24 h after the customer's last message: a template then.
+  const serviceWindow = useServiceWindow(ticket);
 
   const send = async () => {
     const body = text.trim();
     if (!body || sending) return;
     setSending(true);
     try {
-      await api.post(`/messages/${ticket.id}`, { body, fromMe: true, read: 1, quotedMsg: replyTo ?? undefined, mediaUrl: '' });
+      await api.post(`/messages/${ticket.id}`, { body, fromMe: true, read: 1, quotedMsgId: replyTo?.id, mediaUrl: '' });
       setText(''); onClearReply();
     } catch (err) { toast.error(err); } finally { setSending(false); }
   };
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
     if (e.key === 'Enter' && !e.shiftKey) { e.preventDefault(); void send(); }
   };
-  const disabled = ticket.status === 'closed';
+  // A Waiting ticket opens read-only: the person accepts it (the header's Accept) before answering.
+  const waiting = ticket.status === 'pending';
+  const outsideWindow = Boolean(serviceWindow?.cloud && !serviceWindow.open);
+  const disabled = ticket.status === 'closed' || waiting || outsideWindow;
 
   return (
     <>
+      <ServiceWindowBar ticket={ticket} state={serviceWindow} />
       {replyTo && (
         <div className="reply-preview">
           <span><strong>{t('tickets.chat.replyingTo')}:</strong> {replyTo.body}</span>
@@ -80,7 +88,7 @@ export function Composer({ ticket, replyTo, onClearReply }: { ticket: Ticket; re
           </div>
         ) : (
           <InputTextarea ref={input} value={text} onChange={(e) => setText(e.target.value)} onKeyDown={onKeyDown} rows={1}
-            placeholder={`${t('tickets.chat.placeholder')} (${t('tickets.chat.quickHint')})`} disabled={disabled} data-testid="composer-input" />
+            placeholder={waiting ? t('tickets.chat.acceptToReply') : `${t('tickets.chat.placeholder')} (${t('tickets.chat.quickHint')})`} disabled={disabled} data-testid="composer-input" />
         )}
         {text.trim() ? (
           <Button rounded icon="pi pi-send" aria-label={t('common.send')} onClick={() => void send()} loading={sending} disabled={disabled} data-testid="composer-send" />

@@ -1,4 +1,4 @@
-import { Fragment, useEffect, useLayoutEffect, useRef, useState, type UIEvent } from 'react';
+import { Fragment, useCallback, useEffect, useLayoutEffect, useRef, useState, type UIEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../api/client';
 import { useSession } from '../../../session/useSession';
@@ -6,7 +6,8 @@ import { useSocketEvent, companyEvent } from '../../../socket/useSocketEvent';
 import { toast } from '../../../toast/toast';
 import { formatDate, sameDay } from '../../../util/format';
 import { MessageBubble } from './MessageBubble';
-import { ConversationClosedMarker, LostCallEntry } from './MessageMarkers';
+import { MessageDialogs, type MessageDialog } from './MessageDialogs';
+import { ConversationClosedMarker, ConversationStartedMarker, LostCallEntry } from './MessageMarkers';
 import type { Message, Ticket } from '../types';
 
 /** Older messages are asked for within 50 px of the top (core.md §9). */
@@ -20,12 +21,15 @@ export function mergeMessages(list: Message[], incoming: Message[]): Message[] {
 }
 
 /**
- * The conversation, oldest first, with dd/MM/yyyy separators; missed calls (call_log) as a one-line entry; a
- * "conversation closed" marker after a resolved ticket's last message; paged upwards; live from appMessage events.
+ * The conversation, oldest first, with dd/MM/yyyy separators; missed calls (call_log) as a one-line entry; the
+ * contact's earlier tickets above, each closed and the next started where the ticket changes (the API pages them in);
+ * a "conversation closed" marker after a resolved ticket's last message; paged upwards; live from appMessage events.
  */
 export function MessageList({ ticket, onReply }: { ticket: Ticket; onReply: (m: Message) => void }) {
   const { t } = useTranslation();
-  const { companyId } = useSession();
+  const { companyId, user } = useSession();
+  const [dialog, setDialog] = useState<MessageDialog>(null);
+  const hideDialog = useCallback(() => setDialog(null), []);
   const [messages, setMessages] = useState<Message[]>([]);
   const [page, setPage] = useState(1);
   const [hasMore, setHasMore] = useState(false);
@@ -65,6 +69,12 @@ export function MessageList({ ticket, onReply }: { ticket: Ticket; onReply: (m: 
 
   const remove = async (m: Message) => { try { await api.delete(`/messages/${m.id}`); } catch (err) { toast.error(err); } };
   const retry = async (m: Message) => { try { await api.post(`/messages/${m.id}/retry`); } catch (err) { toast.error(err); } };
+  const react = async (m: Message, emoji: string) => { try { await api.post(`/messages/react/${m.id}`, { ticketId: ticket.id, emoji }); } catch (err) { toast.error(err); } };
+  const contactName = ticket.contact?.name ?? '';
+  const actionsFor = (m: Message) => ({
+    onReply: () => onReply(m), onDelete: () => void remove(m), onRetry: () => void retry(m), onReact: (emoji: string) => void react(m, emoji),
+    onEdit: () => setDialog({ kind: 'edit', message: m }), onHistory: () => setDialog({ kind: 'history', message: m }), onForward: () => setDialog({ kind: 'forward', message: m }),
+  });
 
   return (
     <div className="message-list" ref={box} onScroll={onScroll} data-testid="message-list">
@@ -73,16 +83,19 @@ export function MessageList({ ticket, onReply }: { ticket: Ticket; onReply: (m: 
         const prev = messages[i - 1];
         const day = new Date(m.createdAt);
         const newDay = !prev || !sameDay(new Date(prev.createdAt), day);
+        const newTicket = !!prev && prev.ticketId !== m.ticketId;
         return (
           <Fragment key={m.id}>
+            {newTicket && <><ConversationClosedMarker /><ConversationStartedMarker /></>}
             {newDay && <div className="date-separator" data-testid="date-separator">{formatDate(day)}</div>}
             {m.mediaType === 'call_log'
               ? <LostCallEntry message={m} />
-              : <MessageBubble message={m} onReply={() => onReply(m)} onDelete={() => void remove(m)} onRetry={() => void retry(m)} />}
+              : <MessageBubble message={m} userId={user?.id} contactName={contactName} actions={actionsFor(m)} />}
           </Fragment>
         );
       })}
       {ticket.status === 'closed' && messages.length > 0 && <ConversationClosedMarker />}
+      <MessageDialogs dialog={dialog} contactName={contactName} onHide={hideDialog} />
     </div>
   );
 }

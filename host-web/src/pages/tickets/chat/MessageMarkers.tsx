@@ -20,3 +20,9 @@ export function ConversationClosedMarker() {
   const { t } = useTranslation();
   return <div className="conversation-marker" data-testid="conversation-closed" role="separator">{t('tickets.chat.closed')}</div>;
 }
+
+/** Where the contact's next ticket began: the messages above it are an earlier conversation (core §2). */
+export function ConversationStartedMarker() {
+  const { t } = useTranslation();
+  return <div className="conversation-marker" data-testid="conversation-started" role="separator">{t('tickets.chat.started')}</div>;
+}
