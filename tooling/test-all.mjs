@@ -95,12 +95,10 @@ if (want('e2e')) {
     if (ci) { notes.push(`browser end-to-end: REQUIRED under CI but ${chromium} is missing`); totals.failed += 1; }
     else notes.push(`browser end-to-end: SKIPPED (${chromium} missing: apt-get install chromium)`);
   } else {
-    const built = existsSync(path.join(root, 'host-web/dist/index.html')) && existsSync(path.join(root, 'remotes/kanban/dist/remoteEntry.js'));
-    if (!built) {
-      process.stdout.write('\n=== building the console and remotes for the browser tests\n');
-      const b = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
-      if (b.status !== 0) { notes.push('console build failed'); totals.failed += 1; }
-    }
+    // What changed since the last build (tooling/build/fresh.mjs), so the browser never tests a stale console.
+    process.stdout.write('\n=== building what changed (console, remotes, server) for the browser tests\n');
+    const b = spawnSync(process.execPath, [path.join(root, 'tooling/build/start.mjs')], { cwd: root, stdio: 'inherit' });
+    if (b.status !== 0) { notes.push('console build failed'); totals.failed += 1; }
     await runNode('browser end-to-end (Chromium)', e2e);
   }
 }

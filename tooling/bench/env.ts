@@ -19,7 +19,8 @@ export function benchEnv(db: BenchDb, name: string): NodeJS.ProcessEnv {
   return {
     ...process.env,
     DATA_DIR: dataDir,
-    DATABASE_URL: db === 'sqlite' ? `sqlite:${path.join(dataDir, 'bench.sqlite')}` : `mysql://root@127.0.0.1:3306/atrium_bench_${name.replace(/\W/g, '_')}`,
+    // BENCH_MYSQL_PREFIX: a database of one's own on a MariaDB server other benches use at the same time.
+    DATABASE_URL: db === 'sqlite' ? `sqlite:${path.join(dataDir, 'bench.sqlite')}` : `mysql://root@127.0.0.1:3306/${process.env.BENCH_MYSQL_PREFIX ?? 'atrium_bench_'}${name.replace(/\W/g, '_')}`,
     REDIS_URL: db === 'mysql' ? 'redis://127.0.0.1:6379' : '',
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,

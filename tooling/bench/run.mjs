@@ -11,7 +11,7 @@ const args = process.argv.slice(2);
 const dbs = args.filter((a) => a === 'sqlite' || a === 'mysql');
 const onlyIdx = args.indexOf('--only');
 const only = onlyIdx >= 0 ? args[onlyIdx + 1].split(',') : null;
-const benches = ['ingest', 'ingest-bot', 'list', 'fanout', 'memory', 'login', 'campaign', 'multiprocess'].filter((b) => (!only || only.includes(b)) && existsSync(path.join(here, `${b}.ts`)));
+const benches = ['ingest', 'ingest-bot', 'ingest-ratio', 'list', 'fanout', 'memory', 'login', 'campaign', 'multiprocess'].filter((b) => (!only || only.includes(b)) && existsSync(path.join(here, `${b}.ts`)));
 mkdirSync(path.join(here, 'results'), { recursive: true });
 // The benches start the server as `npm start` does: compiled (core/dist/server.js), so compile it first.
 const compiled = spawnSync('npm', ['run', 'build', '--workspace', '@atrium/core'], { cwd: path.join(here, '../..'), stdio: ['ignore', 'ignore', 'inherit'] });
@@ -26,7 +26,7 @@ for (const db of dbs.length ? dbs : ['sqlite', 'mysql']) {
     try { results[bench] = JSON.parse(line); } catch { results[bench] = { error: `exit ${run.status}`, output: run.stdout.slice(-500) }; }
     console.log(`\n${bench} (${db}):`);
     const r = results[bench];
-    if (Array.isArray(r.results)) console.table(r.results.map(({ name, rps, p50, p99, errors, non2xx, error, rssMiB }) => ({ name, rps, p50, p99, errors, non2xx, rssMiB, error })));
+    if (Array.isArray(r.results)) console.table(r.results.map(({ name, rps, p50, p99, goal, errors, non2xx, error, rssMiB }) => ({ name, rps, p50, p99, goal, errors, non2xx, rssMiB, error })));
     else console.table([r]);
   }
   // A partial run (--only) keeps the other benches' last figures.

@@ -217,11 +217,12 @@ const ${n.camel}Plugin: AtriumPlugin = (sdk) => async (scope) => {
   });
 
   // A public route (declared in plugin.json backend.publicRoutes): no session, no plan check, rate-limited per address.
-  // The token in the path is the credential and names the company; an unknown one fails closed.
+  // The token in the path is the credential and names the company; an unknown one fails closed. A SecretString:
+  // the request log writes it [redacted].
   app.post('/webhook/:token', {
     schema: {
       tags: ['${n.id}'],
-      params: T.Object({ token: T.String({ minLength: 1, maxLength: 64 }) }),
+      params: T.Object({ token: sdk.secrets.SecretString({ minLength: 1, maxLength: 64 }) }),
       body: T.Object({ event: T.String({ minLength: 1, maxLength: 100 }) }),
       response: { 200: T.Object({ received: T.Boolean() }) },
     },

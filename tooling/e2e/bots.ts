@@ -49,6 +49,9 @@ export function registerBotsScenario(ctx: () => E2eContext) {
       await page.getByTestId('prompts-page').waitFor();
       await page.getByTestId('prompts-add').click();
       await page.locator('#prompt-name').fill('Assistente da loja');
+      // Where a key comes from and which endpoints answer (issue 32).
+      await page.getByTestId('prompt-form').getByText('platform.openai.com', { exact: false }).waitFor();
+      await page.getByTestId('prompt-model-hint').getByText('OPENAI_BASE_URL', { exact: false }).waitFor();
       await page.getByTestId('prompt-queue').selectOption(String(queue.id));
       await page.getByTestId('prompt-model').fill('gpt-4o-mini');
       await page.locator('#prompt-apikey').fill('sk-e2e-secret-key-0001');
@@ -71,21 +74,37 @@ export function registerBotsScenario(ctx: () => E2eContext) {
       await page.keyboard.press('Escape');
 
       // The integrations screen, for its screenshot: one flow-builder link saved (no URL to resolve), a Typebot being added.
+      // The flow is picked by name from the flow builder's list (issue 32), not typed as an id.
+      const token = await page.evaluate(() => localStorage.getItem('token'));
+      const flow = (await app.inject({ method: 'POST', url: '/api/flowbuilder', payload: { name: `Fluxo de boas-vindas ${suffix}` }, headers: { authorization: `Bearer ${token}` } })).json() as { id: number; name: string };
       await page.getByTestId('menu-/queue-integration').click();
       await page.getByTestId('integrations-page').waitFor();
       await page.getByTestId('integrations-add').click();
       await page.getByTestId('integration-type').selectOption('flowbuilder');
       await page.locator('#integration-name').fill(`Boas-vindas ${suffix}`);
-      await page.locator('#integration-flow').fill('1');
+      await page.getByTestId('integration-flow').locator('option', { hasText: flow.name }).waitFor({ state: 'attached' });
+      await page.getByTestId('integration-flow').selectOption({ label: flow.name });
+      await shot(page, 'integration-flow-picker');
       await page.getByTestId('integration-form').locator('button[type=submit]').click();
       await page.getByTestId('integrations-table').locator('tr', { hasText: `Boas-vindas ${suffix}` }).waitFor({ timeout: WAIT });
+      const link = await app.knex('queueIntegrations').where({ companyId: 1, name: `Boas-vindas ${suffix}` }).first();
+      assert.equal(link?.flowId, flow.id, 'the integration starts the flow picked by name');
       await page.getByTestId('integrations-add').click();
       await page.getByTestId('integration-type').selectOption('typebot');
       await page.locator('#integration-name').fill('Typebot de vendas');
       await page.locator('#integration-url').fill('https://typebot.example.com');
       await page.locator('#integration-slug').fill('vendas');
       await shot(page, 'integrations');
-      await page.keyboard.press('Escape');
+      // Issue 32 item 7: a private address is refused with its own text, under the field; a host name that does not
+      // resolve now is saved, with a warning (the e2e server's resolver: core/test/outbound-http/fakes.ts).
+      await page.locator('#integration-url').fill('https://loopback.test/typebot');
+      await page.getByTestId('integration-form').locator('button[type=submit]').click();
+      // (the console's own text for a private address, in the page's language; not the generic one nor the server's)
+      await page.getByTestId('integration-form').getByText(/loopback\.test (is a private|é um endereço privado|es una dirección privada)/).first().waitFor({ timeout: WAIT });
+      await page.locator('#integration-url').fill('https://typebot.not-yet.test');
+      await page.getByTestId('integration-form').locator('button[type=submit]').click();
+      await page.getByTestId('integrations-table').locator('tr', { hasText: 'Typebot de vendas' }).waitFor({ timeout: WAIT });
+      await page.locator('.p-toast-message-warn').filter({ hasText: /could not be found|não foi encontrado|no se encontró/ }).first().waitFor({ timeout: WAIT });
 
       // The customer writes on the sandbox phone: the first message queues the ticket, the next one is the AI's.
       await page.goto(`${base}/sandbox/${connection.id}`);

@@ -8,6 +8,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import ExcelJS from 'exceljs';
+import { readFile } from 'node:fs/promises';
 import type { E2eContext } from './context.js';
 
 const NUMBERS = ['5511966660001', '5511966660002', '5511966660003'];
@@ -54,6 +55,12 @@ export function registerCampaignsScenario(ctx: () => E2eContext) {
       await page.getByText('3 imported, 1 duplicated, 1 invalid.').waitFor();
       await page.locator('[data-testid=contact-list-items-table] tbody tr').nth(2).waitFor();
       await shot(page, 'contact-list-items');
+      // And out again as CSV (issue 27), in the columns the import reads.
+      const [csv] = await Promise.all([page.waitForEvent('download'), page.getByTestId('contact-list-export-csv').click()]);
+      assert.equal(csv.suggestedFilename(), `contact-list-${list.id}.csv`);
+      const exported = await readFile((await csv.path())!, 'utf8');
+      assert.match(exported, /^\uFEFFname;number;email;whatsappValid\r\n/);
+      for (const number of NUMBERS) assert.ok(exported.includes(`;${number};`), `${number} exported`);
 
       // The campaign form: connection, list, schedule (now: it starts as soon as it is saved), two variants, an image.
       const whatsapp = (await call('GET', '/api/whatsapp')).find((c: { provider: string }) => c.provider === 'sandbox');
@@ -63,12 +70,20 @@ export function registerCampaignsScenario(ctx: () => E2eContext) {
       await form.locator('#campaign-name').fill('Black Friday');
       await form.getByTestId('campaign-connection').selectOption(String(whatsapp.id));
       await form.getByTestId('campaign-list').selectOption(String(list.id));
-      const now = await page.evaluate(() => { const d = new Date(); return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16); });
-      await form.getByTestId('campaign-scheduled').fill(now);
+      // The SDK's DateTimeField (PrimeReact's Calendar): typed as dd/mm/yyyy HH:mm, then a click outside the dialog closes its panel.
+      // (The browser runs in this machine's time zone.)
+      const d = new Date();
+      const two = (n: number) => String(n).padStart(2, '0');
+      const now = `${two(d.getDate())}/${two(d.getMonth() + 1)}/${d.getFullYear()} ${two(d.getHours())}:${two(d.getMinutes())}`;
+      await form.locator('#date-campaign-scheduled').fill(now);
+      await page.locator('.p-datepicker.p-connected-overlay-enter-done').waitFor(); // its outside-click listener is on once it has opened
+      await page.mouse.click(5, 400);
+      await page.locator('.p-datepicker').waitFor({ state: 'detached' });
       await form.locator('#campaign-message1').fill('Olá {{name}}, ofertas!');
       await form.locator('#campaign-message2').fill('Oi {nome}, confira as ofertas.');
       await form.getByTestId('campaign-media-file').setInputFiles({ name: 'oferta.png', mimeType: 'image/png', buffer: PNG });
       await form.getByTestId('campaign-media-name').filter({ hasText: 'oferta.png' }).waitFor();
+      await form.locator('#campaign-name').scrollIntoViewIfNeeded();
       await shot(page, 'campaign-form');
       await page.getByTestId('campaign-save').click();
       await form.waitFor({ state: 'detached' });

@@ -85,6 +85,12 @@ export function registerInternalChatScenario(ctx: () => Ctx) {
       await ana.page.getByTestId('chat-input').press('Enter');
       await bruno.page.getByTestId('chat-message').filter({ hasText: 'Me avise quando resolver' }).waitFor();
       await dot(bruno.page).waitFor({ state: 'detached' }); // read while open: no dot stays lit
+      // A file, with the draft as its text (issue 27): Bruno sees it live, as a link to the stored file.
+      await ana.page.getByTestId('chat-input').fill('O comprovante do pedido:');
+      await ana.page.getByTestId('chat-file-input').setInputFiles({ name: 'comprovante.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%âãÏÓ\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n') });
+      const file = bruno.page.getByTestId('chat-message').filter({ hasText: 'O comprovante do pedido:' }).getByTestId('chat-file');
+      await file.filter({ hasText: 'comprovante.pdf' }).waitFor();
+      assert.match(await file.getAttribute('href') ?? '', /comprovante\.pdf$/);
       await shot(ana.page, 'internal-chat');
 
       // A long chat opens on its newest 20 messages; scrolling near the top brings the older pages, oldest first.

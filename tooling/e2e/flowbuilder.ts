@@ -19,12 +19,22 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 
 /** Drags from one handle to another, as a person connects two nodes. */
 async function connect(page: Page, from: Locator, to: Locator) {
-  const a = (await from.boundingBox())!;
-  const b = (await to.boundingBox())!;
-  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 12 });
-  await page.mouse.up();
+  const before = await page.locator('.react-flow__edge').count();
+  // The canvas may still be moving (fit view animates): a drag from where a handle was is dragged again from where it is.
+  for (let attempt = 1; ; attempt += 1) {
+    const a = (await from.boundingBox())!;
+    const b = (await to.boundingBox())!;
+    await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 12 });
+    await page.mouse.up();
+    try {
+      await page.waitForFunction((n) => document.querySelectorAll('.react-flow__edge').length > n, before, { timeout: 2000 });
+      return;
+    } catch (err) {
+      if (attempt === 3) throw err;
+    }
+  }
 }
 
 /** Opens the add menu, picks a node type, fills its dialog with `fill` and saves it. */
@@ -37,9 +47,9 @@ async function addNode(page: Page, type: string, fill: () => Promise<void> = asy
   await page.getByTestId(`fb-dialog-${type}`).waitFor({ state: 'detached' });
 }
 
-async function apiToken(ctx: E2eContext) {
-  const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: ctx.admin });
-  return res.json().token as string;
+/** The page's own access token: another login would end the page's session (sessions are single, core §4). */
+async function apiToken(page: Page) {
+  return page.evaluate(() => localStorage.getItem('token')) as Promise<string>;
 }
 
 export function registerFlowbuilderScenario(ctx: () => E2eContext) {
@@ -149,7 +159,7 @@ export function registerFlowbuilderScenario(ctx: () => E2eContext) {
       await page.getByText(/Flow saved successfully|Fluxo salvo com sucesso|Flujo guardado con éxito/).first().waitFor();
       await c.shot(page, 'flowbuilder-editor');
 
-      const token = await apiToken(c);
+      const token = await apiToken(page);
       const saved = (await c.app.inject({ method: 'GET', url: `/api/flowbuilder/flow/${flowId}`, headers: { authorization: `Bearer ${token}` } })).json().flow.flow;
       const byId = Object.fromEntries(saved.nodes.map((n: { id: string; type: string; data: Record<string, unknown> }) => [n.id, n]));
       const edges = saved.connections.map((e: { source: string; sourceHandle: string | null; target: string }) => `${byId[e.source].type}:${e.sourceHandle ?? ''}->${String(byId[e.target].data.label ?? byId[e.target].type)}`);
@@ -175,8 +185,9 @@ export function registerFlowbuilderScenario(ctx: () => E2eContext) {
       await page.waitForURL(/\/sandbox\/\d+$/);
       const status = page.getByTestId('sandbox-status');
       await status.waitFor();
-      if (!(await status.textContent())?.includes('CONNECTED')) await page.getByTestId('sandbox-start').click();
-      await page.waitForFunction(() => document.querySelector('[data-testid=sandbox-status]')?.textContent?.includes('CONNECTED'), null, { timeout: WAIT });
+      // The whole word: "DISCONNECTED" contains "CONNECTED".
+      if (!/\bCONNECTED\b/.test(await status.textContent() ?? '')) await page.getByTestId('sandbox-start').click();
+      await page.waitForFunction(() => /\bCONNECTED\b/.test(document.querySelector('[data-testid=sandbox-status]')?.textContent ?? ''), null, { timeout: WAIT });
       await page.locator('#sb-number').fill(CUSTOMER.number);
       await page.locator('#sb-name').fill(CUSTOMER.name);
       await page.getByTestId('sandbox-message').fill('Olá! Quero Atendimento, por favor');

@@ -13,6 +13,7 @@ import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../core/src/app.js';
+import { testResolver } from '../../core/test/outbound-http/fakes.js';
 import { User } from '../../core/src/db/models/index.js';
 import { hashPassword } from '../../core/src/util/password.js';
 import { registerKanbanGatingScenario, registerKanbanKeepsTicketRowScenario, registerKanbanScenario } from './kanban.js';
@@ -25,6 +26,14 @@ import type { E2eContext } from './context.js';
 import { registerFlowbuilderScenario } from './flowbuilder.js';
 import { registerBotsScenario } from './bots.js';
 import { registerCampaignsScenario } from './campaigns.js';
+import { collectRefusals, refusalCanary } from './refusals.js';
+import { registerContactDataScenario } from './contact-data.js';
+import { registerNewUserScenario } from './newuser.js';
+import { registerStoriesScenario } from './stories.js';
+import { registerTwoFactorScenario } from './two-factor.js';
+import { registerSessionsScenario } from './sessions.js';
+import { registerBrandingScenario } from './branding.js';
+import { registerMessageActionsScenario } from './message-actions.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const consoleDir = path.join(root, 'host-web', 'dist');
@@ -44,6 +53,7 @@ let dataDir: string;
 let admin: { context: BrowserContext; page: Page };
 let connectionId: number | undefined;
 let externalPlugins: string | undefined;
+let refusals: string[] = [];
 
 async function newPage(viewport = { width: 1366, height: 800 }) {
   const context = await browser.newContext({ viewport, locale: 'en-US' });
@@ -75,6 +85,8 @@ before(async () => {
   app = await buildApp({
     logger: false,
     extraPluginDirs: [externalPlugins, slotFixturePlugins],
+    // Host names that answer a private address or none, without a DNS server (the bots scenario's URL checks).
+    outboundResolver: testResolver,
     env: { ...process.env, ADMIN_EMAIL, ADMIN_PASSWORD, REDIS_URL: '', PLUGINS_DIR: '' },
     config: {
       dataDir, seed: true, consoleDir,
@@ -91,6 +103,7 @@ before(async () => {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
   });
+  refusals = collectRefusals(browser);
   admin = await newPage();
 });
 
@@ -138,8 +151,9 @@ test('a customer writes from the sandbox phone (opened from the connections page
   connectionId = Number(page.url().split('/').pop());
   const status = page.getByTestId('sandbox-status');
   await status.waitFor();
-  if (!(await status.textContent())?.includes('CONNECTED')) await page.getByTestId('sandbox-start').click();
-  await page.waitForFunction(() => document.querySelector('[data-testid=sandbox-status]')?.textContent?.includes('CONNECTED'), null, { timeout: WAIT });
+  // The whole word: "DISCONNECTED" contains "CONNECTED".
+  if (!/\bCONNECTED\b/.test(await status.textContent() ?? '')) await page.getByTestId('sandbox-start').click();
+  await page.waitForFunction(() => /\bCONNECTED\b/.test(document.querySelector('[data-testid=sandbox-status]')?.textContent ?? ''), null, { timeout: WAIT });
   await page.locator('#sb-number').fill(CUSTOMER.number);
   await page.locator('#sb-name').fill(CUSTOMER.name);
   await page.getByTestId('sandbox-message').fill(CUSTOMER.text);
@@ -290,3 +304,21 @@ const context = (): E2eContext => ({ app, base, admin: { email: ADMIN_EMAIL, pas
 registerFlowbuilderScenario(context);
 registerBotsScenario(context);
 registerCampaignsScenario(context);
+registerContactDataScenario(context);
+registerNewUserScenario(context);
+registerStoriesScenario(context);
+registerTwoFactorScenario(context);
+registerSessionsScenario(context);
+registerBrandingScenario(context);
+registerMessageActionsScenario(context);
+
+// Last: the whole run went under the server's Content-Security-Policy without one refusal in any page's console.
+test('no page of the run logged a CSP refusal ("Refused to …")', async () => {
+  const { context, page } = await newPage();
+  try {
+    const canary = await refusalCanary(page, base, refusals);
+    assert.ok(canary.length > 0, 'an inline script injected into a console page was refused and seen');
+    assert.equal(await page.evaluate(() => (window as { cspCanaryRan?: boolean }).cspCanaryRan), undefined, 'and did not run');
+    assert.deepEqual(refusals.filter((r) => !canary.includes(r)), []);
+  } finally { await context.close(); }
+});
