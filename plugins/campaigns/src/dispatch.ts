@@ -222,6 +222,8 @@ export function createDispatcher(sdk: AtriumSdk, store: CampaignStore) {
           companyId: row.companyId, number: row.number, name: row.name ?? undefined, ...send, whatsappId: Number(campaign.whatsappId), openTicket: false,
         });
         contactId ??= sent.contact.id;
+        // The connection dropped between the number check and the send: the provider refused it, nothing left.
+        if (i === 0 && sent.message.status === 'failed' && String(sent.message.error ?? '').startsWith('ERR_WAPP_NOT_INITIALIZED')) return 'connection-down' as const;
         if (sent.message.status === 'failed') failed = true;
       } catch (err) {
         const code = (err as { code?: string }).code ?? 'ERR_SEND_FAILED';
