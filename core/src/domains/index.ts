@@ -27,6 +27,7 @@ import dashboardRoutes from './dashboard/routes.js';
 import announcementsRoutes from './announcements/routes.js';
 import filesRoutes from './files/routes.js';
 import externalApiRoutes from './external-api/routes.js';
+import externalActionRoutes from './external-api/actions.js';
 import assignmentRoutes from './assignment/routes.js';
 import serviceDeskRoutes from './dashboard/service-desk.js';
 
@@ -44,7 +45,7 @@ export async function registerDomains(api: FastifyInstance, config: Config) {
     plansRoutes, companiesRoutes, usersRoutes, settingsRoutes, brandingRoutes, helpsRoutes, invoicesRoutes, billingRoutes,
     whatsappRoutes, sandboxRoutes, whatsappCloudRoutes, ticketsRoutes, messagesRoutes, messageActionsRoutes,
     contactsRoutes, contactPrivacyRoutes, queuesRoutes, queueOptionsRoutes, tagsRoutes, ticketNotesRoutes, quickMessagesRoutes,
-    schedulesRoutes, dashboardRoutes, announcementsRoutes, filesRoutes, externalApiRoutes, assignmentRoutes,
+    schedulesRoutes, dashboardRoutes, announcementsRoutes, filesRoutes, externalApiRoutes, externalActionRoutes, assignmentRoutes,
     serviceDeskRoutes,
   ]) {
     await api.register(domain);

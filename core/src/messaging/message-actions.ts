@@ -22,19 +22,31 @@ const hasPictograph = /\p{Extended_Pictographic}|\p{Regional_Indicator}/u;
 
 /** Who acts: a signed-in user (the routes' `request.user`; a plugin passes the user it acts for). */
 export type ActingUser = Pick<AuthUser, 'id' | 'companyId'>;
+/**
+ * The external API's caller: a connection's token. It acts for the connection on that connection's tickets only;
+ * with `userId` it acts as that user of the company (a reaction or a forward is a person's), else as the connection
+ * itself, which owns the messages sent without a person (its own sends, bots').
+ */
+export interface ActingConnection { companyId: number; connectionId: number; userId?: number | null }
+export type Acting = ActingUser | ActingConnection;
+
+/** The actor the rules see, with the person behind it (null for a connection acting alone). */
+type ResolvedActor = Actor & { userId: number | null; connectionId?: number };
 
 export interface ForwardInput { messageId: number; contactId: number; ticketId?: number | null; queueId?: number | null }
 export interface HistoryEntry { body: string | null; createdAt: string; fromMe: boolean; userId: number | null; userName: string | null }
 
 export interface MessageActions {
+  /** Deletes the caller's own message for everyone (an admin, or a connection, also one sent without a person). */
+  remove(who: Acting, messageId: number): Promise<MessageView>;
   /** Edits the user's own text message (15 minutes): on the phone, then stored with the replaced body in its history. */
-  edit(user: ActingUser, messageId: number, body: string): Promise<MessageView>;
+  edit(who: Acting, messageId: number, body: string): Promise<MessageView>;
   /** Every body the message had, oldest first, the current one last. */
-  history(user: ActingUser, messageId: number): Promise<{ messageId: number; history: HistoryEntry[] }>;
+  history(who: Acting, messageId: number): Promise<{ messageId: number; history: HistoryEntry[] }>;
   /** The user's reaction ('' removes it): one per user per message. `ticketId`, when given, must be the company's. */
-  react(user: ActingUser, messageId: number, emoji: string, ticketId?: number | null): Promise<MessageView>;
+  react(who: Acting, messageId: number, emoji: string, ticketId?: number | null): Promise<MessageView>;
   /** Sends a copy of the message (text or file) to another contact of the company, marked forwarded. */
-  forward(user: ActingUser, input: ForwardInput): Promise<MessageView>;
+  forward(who: Acting, input: ForwardInput): Promise<MessageView>;
 }
 
 /**
@@ -43,12 +55,27 @@ export interface MessageActions {
  * audience as an `appMessage` update. The routes (domains/messages/actions.ts) and `services.messages` use it.
  */
 export function createMessageActions(deps: PipelineDeps, sender: MessageSender, tickets: TicketService): MessageActions {
-  /** The message if the caller may see its ticket: another company's is not found, another queue's forbidden. */
-  async function visibleMessage(actor: Actor, messageId: number) {
+  async function resolve(who: Acting): Promise<ResolvedActor> {
+    if (!('connectionId' in who)) return { ...(await loadActor(who)), userId: who.id };
+    const { companyId, connectionId, userId } = who;
+    if (userId) return { ...(await loadActor({ id: userId, companyId })), userId, connectionId };
+    // The connection alone sees its own tickets, whatever their queue.
+    return { id: 0, companyId, isAdmin: true, allTicket: true, queueIds: [], whatsappId: connectionId, name: '', userId: null, connectionId };
+  }
+
+  /** Who a fromMe message belongs to: the person who sent it, or (none) the connection or an admin. */
+  function owns(actor: ResolvedActor, message: Message, orUnattributed: boolean) {
+    if (!message.fromMe) return false;
+    if (actor.userId === null) return !message.userId;
+    return message.userId === actor.userId || (orUnattributed && actor.isAdmin && !message.userId);
+  }
+
+  /** The message if the caller may see its ticket: another company's (or connection's) is not found, another queue's forbidden. */
+  async function visibleMessage(actor: ResolvedActor, messageId: number) {
     const message = await Message.scoped(actor.companyId).findById(messageId);
     if (!message) throw notFound('ERR_NO_MESSAGE_FOUND');
     const ticket = await Ticket.scoped(actor.companyId).findById(message.ticketId);
-    if (!ticket) throw notFound('ERR_NO_MESSAGE_FOUND');
+    if (!ticket || (actor.connectionId && ticket.whatsappId !== actor.connectionId)) throw notFound('ERR_NO_MESSAGE_FOUND');
     if (!canSee(actor, ticket)) throw forbidden('ERR_NO_PERMISSION', 'You may not see this ticket');
     return { message, ticket };
   }
@@ -80,11 +107,11 @@ export function createMessageActions(deps: PipelineDeps, sender: MessageSender, 
     return view;
   }
 
-  async function edit(user: ActingUser, messageId: number, body: string) {
-    const actor = await loadActor(user);
+  async function edit(who: Acting, messageId: number, body: string) {
+    const actor = await resolve(who);
     const { message, ticket } = await visibleMessage(actor, messageId);
     // Only the agent's own text: the contact's messages and other agents' are theirs to change.
-    if (!message.fromMe || message.userId !== actor.id) throw forbidden('ERR_NO_PERMISSION', 'Only your own messages can be edited');
+    if (!owns(actor, message, false)) throw forbidden('ERR_NO_PERMISSION', 'Only your own messages can be edited');
     if (message.isDeleted) throw conflict('ERR_MESSAGE_DELETED', 'The message was deleted');
     if (message.mediaType) throw badRequest('ERR_EDIT_NOT_TEXT', 'Only a text message can be edited');
     if (message.status === 'sending') throw conflict('ERR_MESSAGE_SENDING', 'The message is still being sent');
@@ -94,13 +121,13 @@ export function createMessageActions(deps: PipelineDeps, sender: MessageSender, 
     if (!body.trim()) throw badRequest('ERR_VALIDATION', 'Empty message', { field: 'body' });
     const target = await targetOf(actor.companyId, ticket, message);
     if (target && message.body !== body) await onPhone(ticket.whatsappId!, 'ERR_EDIT_WAPP_MSG', 'edited', (p) => p.editMessage(target, body));
-    const edited = await editWithHistory(deps.knex, actor.companyId, message, body, { fromMe: true, userId: actor.id });
+    const edited = await editWithHistory(deps.knex, actor.companyId, message, body, { fromMe: true, userId: actor.userId });
     if (edited) await refreshLastMessage(deps, actor.companyId, edited);
     return announce(actor.companyId, ticket, edited ?? message);
   }
 
-  async function history(user: ActingUser, messageId: number) {
-    const actor = await loadActor(user);
+  async function history(who: Acting, messageId: number) {
+    const actor = await resolve(who);
     const { message } = await visibleMessage(actor, messageId);
     const edits = await MessageEdit.scoped(actor.companyId).where('messageId', message.id).orderBy('id');
     const userIds = [...new Set([message.userId, ...edits.map((e) => e.userId)].filter((id): id is number => !!id))];
@@ -120,8 +147,9 @@ export function createMessageActions(deps: PipelineDeps, sender: MessageSender, 
     };
   }
 
-  async function react(user: ActingUser, messageId: number, rawEmoji: string, ticketId?: number | null) {
-    const actor = await loadActor(user);
+  async function react(who: Acting, messageId: number, rawEmoji: string, ticketId?: number | null) {
+    const actor = await resolve(who);
+    if (actor.userId === null) throw badRequest('ERR_VALIDATION', 'A reaction is a person\'s: name the user who reacts', { field: 'body/userId' });
     const { message, ticket } = await visibleMessage(actor, messageId);
     const emoji = rawEmoji.trim();
     // The client names the ticket it shows; the message may be of an earlier ticket of the conversation.
@@ -151,8 +179,9 @@ export function createMessageActions(deps: PipelineDeps, sender: MessageSender, 
     return announce(actor.companyId, ticket, message);
   }
 
-  async function forward(user: ActingUser, input: ForwardInput) {
-    const actor = await loadActor(user);
+  async function forward(who: Acting, input: ForwardInput) {
+    const actor = await resolve(who);
+    if (actor.userId === null) throw badRequest('ERR_VALIDATION', 'A forward opens a ticket for a person: name the user who forwards', { field: 'body/userId' });
     const { companyId } = actor;
     const { message: source, ticket: sourceTicket } = await visibleMessage(actor, input.messageId);
     if (source.isDeleted) throw conflict('ERR_MESSAGE_DELETED', 'The message was deleted');
@@ -196,5 +225,17 @@ export function createMessageActions(deps: PipelineDeps, sender: MessageSender, 
     return ticket;
   }
 
-  return { edit, history, react, forward };
+  async function remove(who: Acting, messageId: number) {
+    const actor = await resolve(who);
+    const { message, ticket } = await visibleMessage(actor, messageId);
+    // Only own messages (core §6): sent from here, by the caller (an admin may delete the bot's too).
+    if (!owns(actor, message, true)) throw forbidden('ERR_NO_PERMISSION', 'Only your own messages can be deleted');
+    if (message.isDeleted) return messageJson(message);
+    const target = await targetOf(actor.companyId, ticket, message);
+    if (target) await onPhone(ticket.whatsappId!, 'ERR_DELETE_WAPP_MSG', 'deleted', (p) => p.deleteMessage(target.to, target.providerId, true));
+    const deleted = await message.$query().patchAndFetch({ isDeleted: true } as Partial<Message>);
+    return announce(actor.companyId, ticket, deleted);
+  }
+
+  return { edit, history, react, forward, remove };
 }

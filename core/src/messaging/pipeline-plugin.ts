@@ -58,9 +58,11 @@ export interface MessagesService {
    * Message actions for a user of the company (`{ id, companyId }`, as `request.user`), with the rules the routes
    * apply (issue 28): `edit` the user's own text within 15 minutes, `history` (bodies oldest first), `react` ('' removes;
    * one per user and message), `forward` ({ messageId, contactId, ticketId?, queueId? }). Each reaches the phone and
-   * is announced as an `appMessage` update.
+   * is announced as an `appMessage` update. `remove` deletes the user's own message for everyone. A plugin acting
+   * for a connection rather than a person passes `{ companyId, connectionId }` (see ActingConnection).
    */
   edit: MessageActions['edit'];
+  remove: MessageActions['remove'];
   history: MessageActions['history'];
   react: MessageActions['react'];
   forward: MessageActions['forward'];
@@ -118,7 +120,7 @@ export const pipelinePlugin = fp(async (app: FastifyInstance) => {
       return sender.send({ ...input, ticket });
     },
     sendToContact: sender.sendToContact, sendToNumber: createSendToNumber(deps, sender), checkNumber: createCheckNumber(deps),
-    edit: actions.edit, history: actions.history, react: actions.react, forward: actions.forward,
+    edit: actions.edit, history: actions.history, react: actions.react, forward: actions.forward, remove: actions.remove,
   };
   app.services.messages = messages;
   app.services.tickets = {

@@ -7,18 +7,23 @@ export function fakeProvider() {
   const sent: OutboundMessage[] = [];
   const edits: Array<{ target: MessageTarget; body: string }> = [];
   const reactions: Array<{ target: MessageTarget; emoji: string }> = [];
+  const deletes: Array<{ to: string; providerId: string }> = [];
   let n = 0;
   const provider = {
     sent,
     edits,
     reactions,
+    deletes,
     fail: false,
     async send(message: OutboundMessage) {
       if (provider.fail) throw new Error('phone offline');
       sent.push(message);
       return { providerId: `out-${++n}`, ack: 1 };
     },
-    async deleteMessage() {},
+    async deleteMessage(to: string, providerId: string) {
+      if (provider.fail) throw new Error('phone offline');
+      deletes.push({ to, providerId });
+    },
     async editMessage(target: MessageTarget, body: string) {
       if (provider.fail) throw new Error('phone offline');
       edits.push({ target, body });

@@ -1,37 +1,31 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
-import { Whatsapp } from '../../db/models/index.js';
-import { AppError, badRequest, forbidden } from '../../http/errors.js';
+import { Message, Ticket } from '../../db/models/index.js';
+import { AppError, badRequest, notFound } from '../../http/errors.js';
 import type { StoredFile } from '../../storage/index.js';
 import { isValidNumber, normalizeNumber } from '../../util/phone.js';
 import { findOrCreateContact } from '../contacts/find-or-create.js';
+import { connectionOf, externalRouteConfig } from './token.js';
 
-const SendBody = Type.Object({ number: Type.String({ minLength: 1, maxLength: 50 }), body: Type.Optional(Type.String({ maxLength: 10_000 })) });
+const SendBody = Type.Object({
+  number: Type.String({ minLength: 1, maxLength: 50 }),
+  body: Type.Optional(Type.String({ maxLength: 10_000 })),
+  /** A message of this contact's conversation on this connection to answer as a quoted reply (issue 28). */
+  quotedMsgId: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }), Type.Null()])),
+});
 type SendBody = Static<typeof SendBody>;
 const SendReply = Type.Object({ message: Type.String(), ticketId: Type.Integer(), messageId: Type.Integer() });
-const RATE = { max: 100, timeWindow: 60_000 };
 
 interface MessagesLike {
-  sendToContact(input: { companyId: number; contactId: number; whatsappId?: number; body?: string; media?: StoredFile }): Promise<{ ticket: { id: number }; message: { id: number; status: string; error?: string | null } }>;
+  sendToContact(input: { companyId: number; contactId: number; whatsappId?: number; body?: string; media?: StoredFile; quotedMsgId?: number | null }): Promise<{ ticket: { id: number }; message: { id: number; status: string; error?: string | null } }>;
 }
-
-const bearerOf = (request: FastifyRequest) => /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
 
 /**
  * The external message API: a system outside Atrium sends through a connection with that
  * connection's token (whatsapps.token) instead of a user session. Rate-limited per token.
  */
 const externalApiRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  /** The connection the token belongs to, for a company whose plan has the external API. */
-  async function connectionOf(request: FastifyRequest): Promise<Whatsapp> {
-    const token = bearerOf(request);
-    const whatsapp = token ? await Whatsapp.unscoped('the external API authenticates by connection token').findOne({ token }) : undefined;
-    if (!whatsapp) throw new AppError('ERR_INVALID_API_TOKEN', 401, 'Unknown or missing connection token');
-    if (!(await app.tenancy.hasFlag(whatsapp.companyId, 'useExternalApi'))) throw forbidden('ERR_PLAN_FEATURE_DISABLED', 'This company\'s plan does not include the external API');
-    return whatsapp;
-  }
-
   /** Multipart: fields number and body, files under `medias`, streamed into storage. */
   async function readMultipart(request: FastifyRequest, companyId: number): Promise<{ fields: SendBody; medias: StoredFile[] }> {
     const fields: Record<string, string> = {};
@@ -46,11 +40,21 @@ const externalApiRoutes: FastifyPluginAsyncTypebox = async (app) => {
       throw err;
     }
     if (!fields.number) throw badRequest('ERR_VALIDATION', 'number is required', { field: 'body/number' });
-    return { fields: { number: fields.number, body: fields.body }, medias };
+    const quoted = fields.quotedMsgId ? Number(fields.quotedMsgId) : undefined;
+    if (quoted !== undefined && !(Number.isSafeInteger(quoted) && quoted > 0)) throw badRequest('ERR_VALIDATION', 'quotedMsgId must be a message id', { field: 'body/quotedMsgId' });
+    return { fields: { number: fields.number, body: fields.body, quotedMsgId: quoted }, medias };
+  }
+
+  /** The quoted message must be of this contact's conversation on this connection. */
+  async function quotedOf(companyId: number, whatsappId: number, contactId: number, messageId: number) {
+    const conversation = Ticket.scoped(companyId).where({ contactId, whatsappId }).select('id');
+    const quoted = await Message.scoped(companyId).where('id', messageId).whereIn('ticketId', conversation).select('id').first();
+    if (!quoted) throw notFound('ERR_NO_MESSAGE_FOUND', 'The quoted message is not in this contact\'s conversation');
+    return quoted.id;
   }
 
   app.post('/messages/send', {
-    config: { public: true, rateLimit: { ...RATE, keyGenerator: (req: FastifyRequest) => bearerOf(req) ?? req.ip } },
+    config: externalRouteConfig,
     schema: {
       tags: ['external-api'],
       security: [{ bearer: [] }],
@@ -59,7 +63,7 @@ const externalApiRoutes: FastifyPluginAsyncTypebox = async (app) => {
       response: { 200: SendReply },
     },
   }, async (request) => {
-    const whatsapp = await connectionOf(request);
+    const whatsapp = await connectionOf(app, request);
     const companyId = whatsapp.companyId;
     const { fields, medias } = request.isMultipart() ? await readMultipart(request, companyId) : { fields: request.body as SendBody, medias: [] as StoredFile[] };
     const number = normalizeNumber(fields.number);
@@ -69,11 +73,12 @@ const externalApiRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (!messages?.sendToContact) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 503, 'Messaging is not available');
 
     const { contact } = await findOrCreateContact(app.bus, companyId, number);
+    const quotedMsgId = fields.quotedMsgId ? await quotedOf(companyId, whatsapp.id, contact.id, fields.quotedMsgId) : undefined;
     // One message per media (the body as the first one's caption), or one text message.
     const outgoing = medias.length ? medias.map((media, i) => ({ media, body: i === 0 ? fields.body : undefined })) : [{ media: undefined, body: fields.body }];
     let last: Awaited<ReturnType<MessagesLike['sendToContact']>> | undefined;
     for (const item of outgoing) {
-      last = await messages.sendToContact({ companyId, contactId: contact.id, whatsappId: whatsapp.id, body: item.body, media: item.media });
+      last = await messages.sendToContact({ companyId, contactId: contact.id, whatsappId: whatsapp.id, body: item.body, media: item.media, quotedMsgId: last ? undefined : quotedMsgId });
       if (last.message.status === 'failed') {
         throw new AppError('ERR_SENDING_WAPP_MSG', 502, last.message.error ?? 'Sending failed', { ticketId: last.ticket.id, messageId: Number(last.message.id) });
       }

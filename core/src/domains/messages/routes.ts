@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import { Contact, Message, Ticket } from '../../db/models/index.js';
-import { AppError, badRequest, forbidden, notFound } from '../../http/errors.js';
+import { badRequest, forbidden, notFound } from '../../http/errors.js';
 import { ClientDateTime, IdParams, PAGE_SIZE, clientDateTime, pageResult, offsetOf } from '../../http/schemas.js';
 import { toDbTime } from '../../db/time.js';
 import { messageJson, withQuoted, withReactions } from '../../messaging/message-view.js';
@@ -168,24 +168,7 @@ const messagesRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.delete('/messages/:id', {
     schema: { tags: ['messages'], params: IdParams, response: { 200: MessageView } },
-  }, async (request) => {
-    const { actor, message, ticket } = await ownMessage(request);
-    // Only own messages (core §6): sent from here, by the caller (an admin may delete the bot's too).
-    if (!message.fromMe || !(message.userId === actor.id || (actor.isAdmin && !message.userId))) throw forbidden('ERR_NO_PERMISSION', 'Only your own messages can be deleted');
-    if (message.isDeleted) return messageJson(message);
-    if (message.providerId && ticket.whatsappId) {
-      const contact = await Contact.scoped(actor.companyId).findById(ticket.contactId);
-      try {
-        await app.pipeline.deps.provider(ticket.whatsappId).deleteMessage(contact?.number ?? '', message.providerId, true);
-      } catch (err) {
-        request.log.warn({ err, messageId: message.id }, 'provider delete failed');
-        throw new AppError('ERR_DELETE_WAPP_MSG', 400, 'The message could not be deleted on the phone network');
-      }
-    }
-    const deleted = await message.$query().patchAndFetch({ isDeleted: true } as Partial<Message>);
-    await app.bus.emitMessageChange(actor.companyId, ticket, { action: 'update', message: messageJson(deleted) });
-    return messageJson(deleted);
-  });
+  }, async (request) => app.pipeline.actions.remove(request.user, request.params.id));
 
   app.post('/messages/:id/retry', {
     schema: { tags: ['messages'], params: IdParams, response: { 200: MessageView } },
