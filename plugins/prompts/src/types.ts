@@ -16,6 +16,3 @@ export interface Prompt {
   /** Why it last failed to answer (unreachable, key-refused, quota…), until it is saved again. */
   lastError: { kind: string; detail: string; ticketId: number | null; at: string } | null;
 }
-
-/** The models the console offers; any other model name is accepted as free text. */
-export const PROMPT_MODELS = ['gpt-3.5-turbo-1106', 'gpt-4o-mini'] as const;

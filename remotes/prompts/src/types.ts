@@ -1,3 +1,4 @@
 export type { Prompt } from '../../../plugins/prompts/src/types';
-export { PROMPT_MODELS } from '../../../plugins/prompts/src/types';
+/** The models the dialog suggests; the server accepts any other model name as free text. */
+export const PROMPT_MODELS = ['gpt-3.5-turbo-1106', 'gpt-4o-mini'] as const;
 export interface QueueOption { id: number; name: string }
