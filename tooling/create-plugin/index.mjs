@@ -4,24 +4,25 @@
  *
  * Without --dir: the backend goes to plugins/<id> and the remote to remotes/<id> of this repo.
  * With --dir:    one self-contained folder <folder>/<id> (backend at its root, remote in remote/),
- *                ready to ship through PLUGINS_DIR=<folder>. Its node_modules is linked to this repo's,
- *                so it builds and type-checks with the repo's toolchain (--no-link to skip).
+ *                ready to ship through PLUGINS_DIR=<folder>. It depends on @atrium/plugin-kit (linked from this
+ *                checkout, or from ATRIUM_HOST): its own `npm install && npm test` runs its tests there.
  */
-import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { coreRange, namesOf, validateId } from './names.mjs';
 import { backendFiles, remoteFiles } from './templates.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+/** The host checkout an outside plugin's kit dependency points at (ATRIUM_HOST to name another; this one by default). */
+const atriumHost = path.resolve(process.env.ATRIUM_HOST || repoRoot);
 
 function parseArgs(argv) {
-  const args = { id: undefined, dir: undefined, repo: repoRoot, link: true };
+  const args = { id: undefined, dir: undefined, repo: repoRoot };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--dir') args.dir = argv[++i];
     else if (a === '--repo') args.repo = path.resolve(argv[++i]); // tests: a stand-in repo root
-    else if (a === '--no-link') args.link = false;
     else if (a === '-h' || a === '--help') args.help = true;
     else if (!a.startsWith('-') && !args.id) args.id = a;
     else throw new Error(`unknown argument ${a}`);
@@ -49,7 +50,7 @@ function main() {
     return 2;
   }
   if (args.help) {
-    console.log('usage: npm run create-plugin -- <id> [--dir <folder>] [--no-link]');
+    console.log('usage: npm run create-plugin -- <id> [--dir <folder>]   (ATRIUM_HOST=<checkout> names another host for --dir)');
     return 0;
   }
   const problem = validateId(args.id);
@@ -73,20 +74,18 @@ function main() {
     schemaPath: rel(backendDir, path.join(external ? repoRoot : args.repo, 'plugin.schema.json')),
     coreRange: coreRange(coreVersion),
     remoteDist: `${rel(backendDir, remoteDir)}/dist`,
-    // Outside the repo, paths to it are absolute: they survive moving the plugin folder.
-    helperImport: external
-      ? toPosix(path.join(repoRoot, 'core', 'test', 'helper.js'))
-      : rel(path.join(backendDir, 'test'), path.join(args.repo, 'core', 'test', 'helper.js')),
+    helperImport: rel(path.join(backendDir, 'test'), path.join(args.repo, 'core', 'test', 'helper.js')),
     repoFromBackend: external ? repoRoot : rel(backendDir, args.repo),
     // The remote imports the backend's shared types (src/types.ts) as types only.
     typesFromRemote: `${rel(path.join(remoteDir, 'src'), path.join(backendDir, 'src'))}/types`,
     // The console's build helpers (shared libraries, precompression) for the remote's vite config.
-    hostVite: external ? toPosix(path.join(repoRoot, 'host-web', 'vite')) : rel(remoteDir, path.join(args.repo, 'host-web', 'vite')),
+    // Outside, through the kit (the one place naming the host); inside, the console's build helpers by path.
+    hostVite: external ? '@atrium/plugin-kit/vite' : `${rel(remoteDir, path.join(args.repo, 'host-web', 'vite'))}/remote`,
+    kitPath: toPosix(path.join(atriumHost, 'tooling', 'plugin-kit')),
     testGlob: external ? `${toPosix(path.join(backendDir, 'test'))}/*.test.ts` : `${rel(args.repo, path.join(backendDir, 'test'))}/*.test.ts`,
   };
   writeAll(backendDir, backendFiles(n, layout));
   writeAll(remoteDir, remoteFiles(n, layout));
-  if (external && args.link) symlinkSync(path.join(repoRoot, 'node_modules'), path.join(backendDir, 'node_modules'), 'dir');
 
   const show = (p) => (path.isAbsolute(p) && p.startsWith(repoRoot) ? path.relative(process.cwd(), p) || '.' : p);
   console.log(`Created plugin "${n.id}" (plan flag ${n.planFlag}):
@@ -94,9 +93,11 @@ function main() {
   remote   ${show(remoteDir)}  (vite.config.ts, src/plugin.tsx, src/${n.pascal}Page.tsx built from sdk.ui blocks, pt/en/es strings)
 
 Next steps:
-  1. Build the remote:     (cd ${show(remoteDir)} && npx vite build)      → ${show(remoteDir)}/dist/remoteEntry.js
+${external ? `  1. Install and test:     (cd ${show(backendDir)} && npm install && npm test)   (the kit: ${layout.kitPath})
+  2. Build the remote:     (cd ${show(backendDir)} && npm run build-remote)      → ${show(remoteDir)}/dist/remoteEntry.js
+` : `  1. Build the remote:     (cd ${show(remoteDir)} && npx vite build)      → ${show(remoteDir)}/dist/remoteEntry.js
   2. Run its tests:        npx tap ${layout.testGlob}        (from ${repoRoot})
-  3. Give a plan the flag: plans.features = { "${n.planFlag}": true }  (Plans screen, or PUT /api/plans/:id as super)
+`}  3. Give a plan the flag: plans.features = { "${n.planFlag}": true }  (Plans screen, or PUT /api/plans/:id as super)
   4. Start the server:     ${external ? `PLUGINS_DIR=${path.resolve(args.dir)} npm start` : 'npm start'}
      The menu entry "${n.title}" appears for companies whose plan has ${n.planFlag}.
   See docs/plugins.md for the manifest, the backend SDK and the host SDK.`);

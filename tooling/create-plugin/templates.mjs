@@ -22,7 +22,7 @@ export function backendFiles(n, layout) {
   const item = itemNames(n);
   const settings = settingsNames(n);
   const manifest = {
-    $schema: layout.schemaPath,
+    ...(layout.external ? {} : { $schema: layout.schemaPath }),
     id: n.id,
     version: '0.1.0',
     title: `${n.camel}.title`,
@@ -60,7 +60,13 @@ export function backendFiles(n, layout) {
     version: '0.1.0',
     private: true,
     type: 'module',
-    scripts: { test: `cd ${layout.repoFromBackend} && tap ${layout.testGlob}` },
+    ...(layout.external
+      ? {
+        // The host is named here only: the kit, linked from the host's checkout (ATRIUM_HOST when scaffolded).
+        scripts: { test: 'atrium-plugin test', typecheck: 'atrium-plugin typecheck', lint: 'atrium-plugin lint', 'build-remote': 'atrium-plugin build-remote' },
+        devDependencies: { '@atrium/plugin-kit': `file:${layout.kitPath}` },
+      }
+      : { scripts: { test: `cd ${layout.repoFromBackend} && tap ${layout.testGlob}` } }),
   };
 
   return {
@@ -82,7 +88,7 @@ export interface ${settings.type} {
   webhookToken: string | null;
 }
 `,
-    'src/migrations.ts': `import type { Knex } from 'knex';
+    'src/migrations.ts': `import type { Knex } from '${layout.external ? '@atrium/core/sdk' : 'knex'}';
 
 /** Run with the core's at start, recorded as ${n.id}/<name>. Never edit a shipped one: append. */
 export const migrations = [
@@ -239,6 +245,36 @@ const ${n.camel}Plugin: AtriumPlugin = (sdk) => async (scope) => {
 export default ${n.camel}Plugin;
 `,
     [`test/${n.id}.test.ts`]: testFile(n, layout),
+    ...(layout.external ? outsideFiles() : {}),
+  };
+}
+
+/** A plugin folder outside the repo: its own TypeScript and lint configs, and the security suites over its routes. */
+function outsideFiles() {
+  return {
+    'tsconfig.json': `${JSON.stringify({
+      compilerOptions: {
+        target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, skipLibCheck: true, noEmit: true,
+        // The SDK's types as every plugin imports them ('@atrium/core/sdk'), reached through the kit.
+        paths: { '@atrium/core/sdk': ['./node_modules/@atrium/plugin-kit/src/sdk.ts'] },
+      },
+      include: ['src', 'test'],
+    }, null, 2)}\n`,
+    'eslint.config.js': `// The repo's lint rules, through the kit (npm run lint).
+export { default } from '@atrium/plugin-kit/eslint';
+`,
+    '.gitignore': 'node_modules/\ndist/\nremote/dist/\n',
+    'test/security.test.ts': `import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { securitySuites } from '@atrium/plugin-kit';
+
+/**
+ * The core's generated security suites over this plugin's own routes, with its own plan flag: authentication
+ * (every route not declared public refuses a caller without a session), robustness (malformed input never gets a
+ * 5xx) and isolation (another company never sees or changes this company's rows). New routes are covered as added.
+ */
+securitySuites({ plugin: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..') });
+`,
   };
 }
 
@@ -269,8 +305,8 @@ export function remoteFiles(n, layout) {
 
   return {
     'package.json': `${JSON.stringify(pkg, null, 2)}\n`,
-    'vite.config.ts': `import { defineConfig } from 'vite';
-import { remoteViteConfig } from '${layout.hostVite}/remote';
+    'vite.config.ts': `${layout.external ? "import { defineConfig, remoteViteConfig } from '@atrium/plugin-kit/vite';" : `import { defineConfig } from 'vite';
+import { remoteViteConfig } from '${layout.hostVite}';`}
 
 // Built as every plugin remote is: what the console already has comes from it (host-web/vite/remote.ts).
 export default defineConfig(remoteViteConfig('${n.remoteName}'));
@@ -353,14 +389,13 @@ export function ${item.type}Dialog({ sdk, item, visible, onHide, onSaved }: {
 /** The backend's tap test: the route answers with the flag, 403 without it. */
 function testFile(n, layout) {
   const head = layout.external
-    ? `import t from 'tap';
-import path from 'node:path';
+    ? `import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from '${layout.helperImport}';
+import { build, t } from '@atrium/plugin-kit';
 
-/** The folder holding this plugin: scanned like PLUGINS_DIR (only the repo's plugins/ is scanned by default). */
-const pluginsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const options = { extraPluginDirs: [pluginsDir] };
+/** This plugin's folder, loaded by its own path as PLUGINS_DIR would load it. */
+const pluginDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const options = { extraPluginDirs: [pluginDir] };
 `
     : `import t from 'tap';
 import { build } from '${layout.helperImport}';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import staticFiles from '@fastify/static';
 import { Type } from '@sinclair/typebox';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Migration } from '../db/migrate.js';
@@ -10,6 +10,7 @@ import type { AtriumSdk, CoreSdk } from '../sdk/index.js';
 import { assertOwnTables, createPluginDb, PluginTableError, type PluginTables } from '../sdk/db.js';
 import type { References } from '../tenancy/references.js';
 import { coreVersion, PluginManifestError, type DiscoveredPlugin } from './manifest.js';
+import { createPublicRouteHelper, keepRawBodyOnPublicRoutes } from './public-route-helper.js';
 import { guardPublicRoutes } from './public-routes.js';
 
 /** True when the core itself runs compiled (npm start), false under tsx (npm run dev, tests). */
@@ -30,12 +31,30 @@ async function importBackendFile(dir: string, rel: string, log?: FastifyInstance
   const source = path.resolve(dir, rel);
   if (!runningCompiled || !/\.[cm]?tsx?$/.test(rel)) return import(pathToFileURL(source).href);
   const compiled = compiledBackendFile(dir, rel);
-  if (existsSync(compiled)) return import(pathToFileURL(compiled).href);
-  log?.warn({ file: source }, 'plugin file not compiled: loading its TypeScript through tsx (run `npm run build` to compile it)');
+  const stale = existsSync(compiled) && newestSourceChange(path.dirname(source)) > statSync(compiled).mtimeMs;
+  if (existsSync(compiled) && !stale) return import(pathToFileURL(compiled).href);
+  if (stale) {
+    // A dist/ older than the sources would run yesterday's code and fail far from the edit: say so, run the sources.
+    log?.warn({ file: source, compiled }, `plugin "${path.basename(dir)}": its sources changed after ${path.relative(dir, compiled)} was built; loading the TypeScript through tsx instead of the stale build (run \`npm run build\` to compile it again)`);
+  } else {
+    log?.warn({ file: source }, 'plugin file not compiled: loading its TypeScript through tsx (run `npm run build` to compile it)');
+  }
   const { tsImport } = await import('tsx/esm/api');
   const mod = await tsImport(pathToFileURL(source).href, import.meta.url);
   // Outside a `"type": "module"` package tsx loads the file as CommonJS: its exports sit under default.
   return mod.default?.__esModule ? mod.default : mod;
+}
+
+/** The latest change (mtime, ms) of a TypeScript source under a plugin's source folder (node_modules and dist aside). */
+export function newestSourceChange(folder: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(folder, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    const full = path.join(folder, entry.name);
+    if (entry.isDirectory()) newest = Math.max(newest, newestSourceChange(full));
+    else if (/\.[cm]?tsx?$/.test(entry.name)) newest = Math.max(newest, statSync(full).mtimeMs);
+  }
+  return newest;
 }
 
 /** The plugins' migrations, named `<pluginId>/<name>` so they never clash with each other or the core's. */
@@ -76,15 +95,18 @@ export async function registerPluginBackends(api: FastifyInstance, plugins: Disc
         await api.tenancy.requirePlanFlag(manifest.planFlag)(request);
       });
       const assertDeclaredRoutesExist = guardPublicRoutes(scope, api, plugin);
+      keepRawBodyOnPublicRoutes(scope);
+      const db = createPluginDb(knex, manifest.id, manifest.backend!);
       // The plugin's responders are skipped for companies whose plan lacks its flag.
       // The plugin's own view: its tables through sdk.db, the core's through sdk.services; no raw knex.
       const sdk: AtriumSdk = {
-        ...shared, db: createPluginDb(knex, manifest.id, manifest.backend!), responders: api.responders.forPlugin(manifest.planFlag),
+        ...shared, db, responders: api.responders.forPlugin(manifest.planFlag),
         privacy: api.privacy.forPlugin(manifest.id),
         cache: api.caches.forPlugin(manifest.id),
         references: pluginReferences(shared.references, manifest.id, manifest.backend!),
         // The plugin's jobs run only for companies whose plan has its flag (parked otherwise).
         jobs: api.jobParking.forPlugin(manifest.id, manifest.planFlag),
+        publicRoutes: createPublicRouteHelper({ db, secrets: shared.secrets, tenancy: shared.tenancy, planFlag: manifest.planFlag, publicUrl: api.config.publicUrl, apiPrefix: apiPrefix(plugin) }),
       };
       await scope.register(factory(sdk));
       assertDeclaredRoutesExist();

@@ -90,9 +90,12 @@ export function discoverPlugins(roots: Array<{ dir: string; source: 'repo' | 'ex
   const seen = new Map<string, string>();
   for (const root of roots) {
     if (!existsSync(root.dir)) continue;
-    for (const entry of readdirSync(root.dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
-      const dir = path.join(root.dir, entry.name);
-      if (!entry.isDirectory() || !existsSync(path.join(dir, 'plugin.json'))) continue;
+    // A root that is itself a plugin folder (the plugin kit loads the plugin under test by its own path) is that one plugin.
+    const dirs = existsSync(path.join(root.dir, 'plugin.json'))
+      ? [root.dir]
+      : readdirSync(root.dir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort((a, b) => a.localeCompare(b)).map((name) => path.join(root.dir, name));
+    for (const dir of dirs) {
+      if (!existsSync(path.join(dir, 'plugin.json'))) continue;
       const manifest = readManifest(dir);
       if (seen.has(manifest.id)) throw new PluginManifestError(manifest.id, 'id', `is used by two plugins (${seen.get(manifest.id)} and ${dir})`);
       seen.set(manifest.id, dir);

@@ -27,6 +27,7 @@ import type { CacheApi } from '../cache/shared-cache.js';
 
 import type { OutboundHttp } from '../outbound-http/index.js';
 import type { Secrets } from '../secrets/index.js';
+import type { PublicRouteHelper } from '../plugins/public-route-helper.js';
 import type { Sheets } from '../sheets/index.js';
 import type { BotClients } from '../bots/index.js';
 import type { PrivacyApi } from '../privacy/types.js';
@@ -50,6 +51,7 @@ export type { References, ReferenceKind, RefCheck, RefIds } from '../tenancy/ref
 export type { CacheApi, CacheKey, CacheOptions, CompanyCache } from '../cache/shared-cache.js';
 
 export type { Secrets } from '../secrets/index.js';
+export type { PublicRouteHelper, AuthenticateOptions, WebhookCheck } from '../plugins/public-route-helper.js';
 export type { ProvidersApi, ProviderRegistration, ProviderOperationRun, SendCheck } from '../messaging/providers/registry.js';
 export type {
   MessagingProvider, ProviderContext, ProviderEvents, InboundMessage, InboundKind, InboundMedia, OutboundMessage, SentMessage, AckUpdate, SessionStatus,
@@ -66,6 +68,8 @@ export type * from '../db/models/index.js';
 export type { TicketView } from '../domains/tickets/view.js';
 /** For route typing in plugins: `const api = app.withTypeProvider<TypeBoxTypeProvider>()` (types only). */
 export type { TypeBoxTypeProvider, FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+/** For a plugin's migrations (`up(knex: Knex)`), so a plugin outside the repo needs no knex of its own. */
+export type { Knex } from 'knex';
 export type { Static, TSchema } from '@sinclair/typebox';
 
 export interface AtriumSdk {
@@ -125,10 +129,16 @@ export interface AtriumSdk {
    * the connection's session is driven (docs/plugins.md "A connection provider").
    */
   providers: ProvidersApi;
+  /**
+   * A webhook's authentication (docs/plugins.md "Public routes"): `authenticate(request, { table, publicId, secretColumn,
+   * check })` finds the company from a public id and checks an HMAC of the raw body (or a shared secret) in constant time
+   * against the secret kept through sdk.secrets, then the plan flag; `publicUrl(path)` is the URL the remote shows.
+   */
+  publicRoutes: PublicRouteHelper;
 }
 
 /** What the core holds (app.atrium): the plugins' SDK without a plugin's sdk.db, plus raw knex, which stays inside the core. */
-export interface CoreSdk extends Omit<AtriumSdk, 'db' | 'privacy' | 'jobs'> {
+export interface CoreSdk extends Omit<AtriumSdk, 'db' | 'privacy' | 'jobs' | 'publicRoutes'> {
   knex: Knex;
   /** The core's jobs, which no plan parks (each plugin gets its own view: JobParking.forPlugin). */
   jobs: JobQueue;

@@ -1,6 +1,6 @@
 import t from 'tap';
 import { execFile, spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -26,14 +26,18 @@ function pluginsFolder(t: { teardown(fn: () => void): void }) {
   const plugins = path.join(root, 'plugins');
   cpSync(fixture, path.join(plugins, 'hello'), { recursive: true });
   cpSync(fixture, path.join(plugins, 'later'), { recursive: true });
+  cpSync(fixture, path.join(plugins, 'edited'), { recursive: true });
   const manifest = JSON.parse(readFileSync(path.join(fixture, 'plugin.json'), 'utf8'));
   // The same route under another prefix, no remote; its own table (a plugin reaches only the tables it declares).
   delete manifest.remote;
   manifest.backend.tables = ['laterGreetings'];
   writeFileSync(path.join(plugins, 'later', 'plugin.json'), JSON.stringify({ ...manifest, $schema: undefined, id: 'later', planFlag: 'useLater' }));
-  for (const file of ['src/index.ts', 'src/migrations.ts']) {
-    const target = path.join(plugins, 'later', file);
-    writeFileSync(target, readFileSync(target, 'utf8').replaceAll('helloGreetings', 'laterGreetings'));
+  writeFileSync(path.join(plugins, 'edited', 'plugin.json'), JSON.stringify({ ...manifest, $schema: undefined, id: 'edited', planFlag: 'useEdited', backend: { ...manifest.backend, tables: ['editedGreetings'] } }));
+  for (const [id, table] of [['later', 'laterGreetings'], ['edited', 'editedGreetings']]) {
+    for (const file of ['src/index.ts', 'src/migrations.ts']) {
+      const target = path.join(plugins, id, file);
+      writeFileSync(target, readFileSync(target, 'utf8').replaceAll('helloGreetings', table));
+    }
   }
   return { root, plugins };
 }
@@ -46,6 +50,11 @@ t.test('npm start\'s compiled server loads plugins from their compiled entries, 
   const compiledHello = path.join(plugins, 'hello', 'dist', 'backend', 'src', 'index.mjs');
   writeFileSync(compiledHello, readFileSync(compiledHello, 'utf8').replace('hello company', 'compiled hello company'));
   rmSync(path.join(plugins, 'later', 'dist'), { recursive: true, force: true });
+  // `edited`: its source changes after the build (a later mtime than its dist/), as when an agency edits and restarts.
+  const editedSource = path.join(plugins, 'edited', 'src', 'index.ts');
+  writeFileSync(editedSource, readFileSync(editedSource, 'utf8').replace('hello company', 'edited hello company'));
+  const afterBuild = new Date(Date.now() + 5000);
+  utimesSync(editedSource, afterBuild, afterBuild);
 
   const port = await freePort();
   const serve = JSON.parse(readFileSync(path.join(core, 'package.json'), 'utf8')).scripts.serve as string;
@@ -68,7 +77,7 @@ t.test('npm start\'s compiled server loads plugins from their compiled entries, 
   }
   const login = await (await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@atrium.local', password: PASSWORD }) })).json() as { token: string };
   const auth = { authorization: `Bearer ${login.token}`, 'content-type': 'application/json' };
-  const planned = await fetch(`${base}/api/plans/1`, { method: 'PUT', headers: auth, body: JSON.stringify({ features: { useHello: true, useLater: true } }) });
+  const planned = await fetch(`${base}/api/plans/1`, { method: 'PUT', headers: auth, body: JSON.stringify({ features: { useHello: true, useLater: true, useEdited: true } }) });
   t.equal(planned.status, 200, 'the plan gets both plugins\' flags');
 
   const hello = await fetch(`${base}/api/hello/greeting`, { headers: auth });
@@ -77,6 +86,11 @@ t.test('npm start\'s compiled server loads plugins from their compiled entries, 
   const later = await fetch(`${base}/api/later/greeting`, { headers: auth });
   t.equal(later.status, 200);
   t.match((await later.json()).message, /^hello company \d+$/, 'the plugin dropped in after the build runs from its TypeScript');
+  const edited = await fetch(`${base}/api/edited/greeting`, { headers: auth });
+  t.match((await edited.json()).message, /^edited hello company \d+$/, 'a plugin edited after its build runs its sources, not the stale dist/');
+  const stale = output.split('\n').filter((line) => line.includes('its sources changed after'));
+  t.equal(stale.length, 1, 'and the log says so in plain words, once');
+  t.match(stale[0], /plugin \\"edited\\"/, 'naming the plugin');
   const warnings = output.split('\n').filter((line) => line.includes('plugin file not compiled'));
   t.equal(warnings.length, 1, 'one warning, for the uncompiled plugin only');
   t.match(warnings[0], /later[\/\\]src[\/\\]index\.ts/, 'naming its file');

@@ -1,5 +1,4 @@
 import t from 'tap';
-import type { Knex } from 'knex';
 import { randomUUID } from 'node:crypto';
 import {
   Contact, ContactCustomField, FileList, FileListOption, Invoice, Message, Queue, QueueOption, QuickMessage, Schedule, Setting,
@@ -7,7 +6,8 @@ import {
 } from '../../src/db/models/index.js';
 import { toDbTime } from '../../src/db/time.js';
 import { hashPassword } from '../../src/util/password.js';
-import { apiRoutes, buildWithFixturePlugins, fillUrl, FIXTURE_FLAGS, sample } from './routes.js';
+import { apiRoutes, buildWithFixturePlugins, FIXTURE_FLAGS } from './routes.js';
+import { assertWalks, foreignCompanyWalk, idsOwnedBy, tablesWithCompanyId } from './walks.js';
 
 /**
  * Company 1 holds one row in every tenant table, each carrying MARKER. A second company's admin calls every
@@ -48,19 +48,6 @@ async function seedCompanyA() {
   return { uuids, joins: { userQueues: { companyId: A, userId: user.id, queueId: queue.id }, whatsappQueues: { companyId: A, whatsappId: wa.id, queueId: queue.id }, ticketTags: { companyId: A, ticketId: ticket.id, tagId: tag.id } } };
 }
 
-/** Every table with an integer id and a companyId column: a plugin's own tables are tenant tables too. */
-async function tablesWithCompanyId(knex: Knex): Promise<string[]> {
-  const names: string[] = knex.client.config.client === 'sqlite3' || knex.client.config.client === 'better-sqlite3'
-    ? (await knex('sqlite_master').where({ type: 'table' }).pluck('name'))
-    : (await knex('information_schema.tables').whereRaw('table_schema = database()').pluck('TABLE_NAME'));
-  const out: string[] = [];
-  for (const name of names) {
-    const info = await knex(name).columnInfo();
-    if (info.companyId && info.id) out.push(name);
-  }
-  return out;
-}
-
 const TENANT_TABLES = [
   'queues', 'whatsapps', 'users', 'contacts', 'contactCustomFields', 'tags', 'tickets', 'messages', 'ticketNotes',
   'quickMessages', 'schedules', 'fileLists', 'fileListOptions', 'invoices', 'settings', 'queueOptions', 'relaySettings',
@@ -93,53 +80,16 @@ t.test('a user of another company can neither see nor change company 1\'s data t
   aIds.add(A);
   /** Ids company B legitimately owns right now (its rows may be found by id), in the core's and the plugins' tables. */
   const bTables = await tablesWithCompanyId(app.knex);
-  const bOwned = async () => {
-    const ids = new Set<number>([b.companyId, b.planId]);
-    for (const table of bTables) for (const { id } of await app.knex(table).where('companyId', b.companyId).select('id')) ids.add(Number(id));
-    return ids;
-  };
+  const bOwned = async () => new Set<number>([b.companyId, b.planId, ...await idsOwnedBy(app.knex, b.companyId, bTables)]);
 
   const routes = apiRoutes(app);
   t.ok(routes.some((r) => r.url === '/api/users/:id'), 'route table lists the core routes');
   t.ok(routes.some((r) => r.url === '/api/relay/hooks/:token' && r.isPublic), 'and the plugins\' routes, their declared public ones marked public');
-  const leaks: string[] = [];
-  const foreignSuccess: string[] = [];
-  let sent = 0;
-  const call = async (method: string, url: string, body: unknown) => {
-    sent += 1;
-    const res = await app.inject({
-      method: method as 'GET', url, payload: body === undefined ? undefined : JSON.stringify(body),
-      headers: { authorization: `Bearer ${b.admin.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    });
-    if (res.body.includes(MARKER)) leaks.push(`${method} ${url} → ${res.statusCode}`);
-    return res.statusCode;
-  };
-
-  for (const route of routes) {
-    if (route.url.startsWith('/api/auth/')) continue; // the caller's own session; login is covered by auth tests
-    const hasBody = ['POST', 'PUT', 'PATCH', 'DELETE'].includes(route.method) && route.schema.body !== undefined;
-    const owned = await bOwned();
-    const probeIds = [...aIds].filter((id) => !owned.has(id));
-    if (route.params.length === 0) {
-      // List and create routes: lists must not leak; creates may not reach A's rows through ids in the body.
-      for (const id of hasBody ? probeIds : [probeIds[0]]) {
-        await call(route.method, `${route.url}${route.method === 'GET' ? '?pageNumber=1' : ''}`, hasBody ? sample(route.schema.body, { id, text: 'probe' }) : undefined);
-      }
-      continue;
-    }
-    const paramTypes = route.schema.params?.properties ?? {};
-    const values: string[] = probeIds.map(String);
-    if (route.params.some((p) => paramTypes[p]?.type !== 'integer')) values.push(uuids.contact, uuids.ticket);
-    for (const value of values) {
-      const url = fillUrl(route.url, () => value);
-      const status = await call(route.method, url, hasBody ? sample(route.schema.body, { id: Number(value) || 1, text: 'probe' }) : undefined);
-      if (status >= 200 && status < 300 && ['GET', 'PUT', 'PATCH', 'DELETE'].includes(route.method) && !route.isPublic) {
-        foreignSuccess.push(`${route.method} ${url} → ${status}`);
-      }
-    }
-  }
-  t.ok(sent > routes.length, `${sent} requests sent as company B`);
-  t.same(leaks, [], `no response shows company 1's ${MARKER}`);
-  t.same(foreignSuccess, [], 'no GET/PUT/DELETE on company 1\'s ids succeeds');
+  const isolation = await foreignCompanyWalk({
+    app, routes, token: b.admin.token, marker: MARKER, otherValues: [uuids.contact, uuids.ticket],
+    probeIds: async () => { const owned = await bOwned(); return [...aIds].filter((id) => !owned.has(id)); },
+  });
+  t.ok(isolation.sent > routes.length, `${isolation.sent} requests sent as company B`);
+  assertWalks(t, { isolation });
   t.same(await snapshot(), before, 'company 1\'s rows are unchanged');
 });

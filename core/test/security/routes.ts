@@ -3,7 +3,7 @@ import type { Test } from 'tap';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from '../helper.js';
-import { Company, Plan } from '../../src/db/models/index.js';
+import { BUILTIN_PLAN_FLAGS, Company, Plan } from '../../src/db/models/index.js';
 
 /**
  * The API's route table as the app itself records it (app.routeTable, filled by an onRoute hook), so the
@@ -37,13 +37,25 @@ const PATTERN_FORMS = ['09:00', '2030-01-31', 'https://example.test/hook', '5511
 export const FIXTURE_PLUGINS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/plugins');
 export const FIXTURE_FLAGS = { useHello: true, useRelay: true };
 
-/** Boots the app with the fixture plugins, their flags on for company 1 (tenants get them through createTenant's flags). */
-export async function buildWithFixturePlugins(t: Test, options: Omit<Parameters<typeof build>[1] & object, 'extraPluginDirs'> = {}) {
-  const env = await build(t, { ...options, extraPluginDirs: [FIXTURE_PLUGINS] });
+/**
+ * Boots the app with plugins loaded from folders and their flags granted to company 1's plan: built-in flags are
+ * plan columns, a plugin's live in `features`, merged into what the plan already holds (never overwriting it).
+ * Tenants get the same flags through createTenant's flags.
+ */
+export async function buildWithPlugins(t: Test, pluginDirs: string[], flags: Record<string, boolean>, options: Omit<Parameters<typeof build>[1] & object, 'extraPluginDirs'> = {}) {
+  const env = await build(t, { ...options, extraPluginDirs: pluginDirs });
   const { planId } = (await Company.query().findById(1))!;
-  await Plan.query().patch({ features: FIXTURE_FLAGS } as Partial<Plan>).where('id', planId!);
+  const plan = (await Plan.query().findById(planId!))!;
+  const builtin = Object.fromEntries(Object.entries(flags).filter(([k]) => (BUILTIN_PLAN_FLAGS as readonly string[]).includes(k)));
+  const features = { ...(plan.features ?? {}), ...Object.fromEntries(Object.entries(flags).filter(([k]) => !(BUILTIN_PLAN_FLAGS as readonly string[]).includes(k))) };
+  await Plan.query().patch({ ...builtin, features } as Partial<Plan>).where('id', planId!);
   env.app.tenancy.invalidate();
   return env;
+}
+
+/** Boots the app with the fixture plugins, their flags on for company 1 (tenants get them through createTenant's flags). */
+export async function buildWithFixturePlugins(t: Test, options: Omit<Parameters<typeof build>[1] & object, 'extraPluginDirs'> = {}) {
+  return buildWithPlugins(t, [FIXTURE_PLUGINS], FIXTURE_FLAGS, options);
 }
 
 /**

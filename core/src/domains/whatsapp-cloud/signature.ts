@@ -1,13 +1,9 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { hmacMatches } from '../../util/signatures.js';
 
 /**
  * Whether `X-Hub-Signature-256` is `sha256=<hex HMAC-SHA256 of the raw body keyed with the app secret>`,
  * compared in constant time. No header, a malformed one or no app secret: false (fail closed).
  */
 export function signatureMatches(header: string | string[] | undefined, rawBody: Buffer, appSecret: string): boolean {
-  if (!appSecret || typeof header !== 'string') return false;
-  const match = /^sha256=([0-9a-fA-F]{64})$/.exec(header.trim());
-  if (!match) return false;
-  const expected = createHmac('sha256', appSecret).update(rawBody).digest();
-  return timingSafeEqual(Buffer.from(match[1], 'hex'), expected);
+  return hmacMatches(header, rawBody, appSecret, 'sha256=');
 }

@@ -1,0 +1,172 @@
+/**
+ * @atrium/plugin-kit: what a plugin's own tests need, inside this repo or in an agency's folder outside it.
+ * One implementation with the core's tests: `build()` is core/test/helper.ts's, the fake phone and inbound()
+ * are the pipeline tests' (core/test/pipeline/fixtures.ts), the security suites are core/test/security/walks.ts.
+ */
+import tap, { type Test } from 'tap';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { build, type Reply, type Tenant, type TestApp } from '../../../core/test/helper.js';
+import { defaultConnection, inbound, useFakeProvider } from '../../../core/test/pipeline/fixtures.js';
+import { apiRoutes, buildWithPlugins, sample, type ApiRoute } from '../../../core/test/security/routes.js';
+import {
+  assertWalks, authenticationWalk, foreignCompanyWalk, idsOwnedBy, robustnessWalk, tablesWithCompanyId,
+} from '../../../core/test/security/walks.js';
+import type { BuildOptions } from '../../../core/src/app.js';
+
+export { build, tap as t, type Reply, type Tenant, type Test, type TestApp };
+export { defaultConnection, fakeProvider, inbound, recordEvents, useFakeProvider } from '../../../core/test/pipeline/fixtures.js';
+export { apiRoutes, type ApiRoute };
+
+/** What a plugin folder declares about itself (plugin.json): its id and plan flag. */
+export interface PluginUnderTest { dir: string; id: string; planFlag?: string }
+
+export function readPlugin(dir: string): PluginUnderTest {
+  const manifest = JSON.parse(readFileSync(path.join(dir, 'plugin.json'), 'utf8')) as { id: string; planFlag?: string };
+  return { dir: path.resolve(dir), id: manifest.id, planFlag: manifest.planFlag };
+}
+
+export interface KitOptions {
+  /** The plugin's folder (holding plugin.json); more than one for plugins tested together. */
+  plugin: string | string[];
+  /** Extra plan flags for company 1 and for tenants; each plugin's own planFlag is always on. */
+  flags?: Record<string, boolean>;
+  /** Passed to the app (config overrides and so on). */
+  app?: Omit<BuildOptions, 'extraPluginDirs'> & { config?: Record<string, unknown> };
+}
+
+/** A session's requests: `as.get('/api/x')` is `request('GET', '/api/x', { token })`. */
+export interface UserRequests {
+  token: string;
+  get<T = any>(url: string, query?: Record<string, unknown>): Promise<Reply<T>>;
+  post<T = any>(url: string, body?: unknown): Promise<Reply<T>>;
+  put<T = any>(url: string, body?: unknown): Promise<Reply<T>>;
+  delete<T = any>(url: string): Promise<Reply<T>>;
+}
+
+/** A customer writing to a company's default (sandbox) connection; the fake phone records the answers. */
+export interface Customer {
+  number: string;
+  /** Sends a message as the customer, runs what it starts (responders, jobs) and answers what the company sent back. */
+  say(body: string): Promise<string[]>;
+}
+
+export interface PluginTestApp extends TestApp {
+  plugins: PluginUnderTest[];
+  /** The plugins' flags (plus KitOptions.flags), on for company 1. */
+  flags: Record<string, boolean>;
+  /** A company whose plan has the plugins' flags unless `flags` says otherwise. */
+  tenant(name: string, flags?: Record<string, boolean>): Promise<Tenant>;
+  asUser(token: string): UserRequests;
+  /** Runs every job due now (and what those start) until the queue is idle. */
+  drainJobs(): Promise<void>;
+  /** Every message the app sent through a connection, recorded instead of going to a phone. */
+  phone: ReturnType<typeof useFakeProvider>;
+  customer(options?: { companyId?: number; number?: string; name?: string }): Promise<Customer>;
+}
+
+const flagsOf = (plugins: PluginUnderTest[], extra: Record<string, boolean> = {}) =>
+  ({ ...Object.fromEntries(plugins.filter((p) => p.planFlag).map((p) => [p.planFlag!, true])), ...extra });
+
+/** Boots the whole app on a fresh database with the plugin loaded from its folder and its flag on for company 1. */
+export async function buildWithPlugin(t: Test, options: KitOptions): Promise<PluginTestApp> {
+  const plugins = [options.plugin].flat().map(readPlugin);
+  const flags = flagsOf(plugins, options.flags);
+  const env = await buildWithPlugins(t, plugins.map((p) => p.dir), flags, options.app as never);
+  const loaded = new Set(env.app.plugins.map((p) => p.manifest.id));
+  for (const p of plugins) if (!loaded.has(p.id)) throw new Error(`plugin "${p.id}" (${p.dir}) did not load`);
+  const phone = useFakeProvider(env.app);
+  const asUser = (token: string): UserRequests => ({
+    token,
+    get: (url, query) => env.request('GET', url, { token, query }),
+    post: (url, body) => env.request('POST', url, { token, body }),
+    put: (url, body) => env.request('PUT', url, { token, body }),
+    delete: (url) => env.request('DELETE', url, { token }),
+  });
+  const drainJobs = () => env.app.jobs.idle();
+  let customers = 0;
+  const customer: PluginTestApp['customer'] = async ({ companyId = 1, number, name = 'Maria Souza' } = {}) => {
+    customers += 1;
+    const wa = await defaultConnection(companyId);
+    const from = number ?? `55119${String(70000000 + customers).padStart(8, '0')}`;
+    return {
+      number: from,
+      async say(body) {
+        const before = phone.sent.length;
+        await env.app.pipeline.inbound.onMessage({ companyId, whatsappId: wa.id }, inbound(from, body, { pushName: name }));
+        await drainJobs();
+        return phone.sent.slice(before).map((m) => m.body ?? '');
+      },
+    };
+  };
+  return {
+    ...env, plugins, flags, phone, asUser, drainJobs, customer,
+    tenant: (name, more = {}) => env.createTenant(name, { ...flags, ...more }),
+  };
+}
+
+/** Only the plugins' own routes (what their backends registered, public ones included). */
+export const pluginRoutes = (env: PluginTestApp): ApiRoute[] => {
+  const ids = new Set(env.plugins.map((p) => p.id));
+  return apiRoutes(env.app).filter((r) => r.pluginId !== undefined && ids.has(r.pluginId));
+};
+
+const MARKER = 'SECRET-KIT-ALPHA';
+
+/**
+ * The core's generated security suites, over the plugin's own routes with its own flags:
+ * - authentication: every route not declared public answers 401 without a session; public ones are declared;
+ * - robustness: junk params, bodies, unknown fields, deep JSON: never a 5xx, always JSON;
+ * - isolation: company 1 fills the plugin's tables through its own routes (strings carrying a marker);
+ *   another company, given company 1's ids, never sees the marker, never reads or changes a row by id,
+ *   and company 1's rows in the plugin's tables stay as they were.
+ */
+export function securitySuites(options: KitOptions) {
+  tap.test('security: every private route of the plugin refuses a caller without a session', async (t) => {
+    const env = await buildWithPlugin(t, options);
+    const routes = pluginRoutes(env);
+    t.ok(routes.length > 0, `${routes.length} routes of the plugin`);
+    const auth = await authenticationWalk(env.app, routes);
+    assertWalks(t, { auth });
+  });
+
+  tap.test('security: no route of the plugin answers malformed input with a 5xx', async (t) => {
+    const env = await buildWithPlugin(t, options);
+    const routes = pluginRoutes(env);
+    const robustness = await robustnessWalk(env, routes);
+    t.ok(robustness.sent >= routes.length, `${robustness.sent} malformed requests sent`);
+    assertWalks(t, { robustness });
+  });
+
+  tap.test('security: another company neither sees nor changes the plugin\'s data of company 1', async (t) => {
+    const env = await buildWithPlugin(t, options);
+    const { app } = env;
+    const routes = pluginRoutes(env);
+    // Company 1 writes through every create route of the plugin, each string carrying the marker.
+    for (const route of routes.filter((r) => r.method === 'POST' && r.params.length === 0 && !r.isPublic)) {
+      await env.request('POST', route.url, { token: env.token, body: sample(route.schema.body, { id: 1, text: `${MARKER} probe`, fitPatterns: true }) });
+    }
+    for (const route of routes.filter((r) => r.method === 'PUT' && r.params.length === 0 && !r.isPublic)) {
+      await env.request('PUT', route.url, { token: env.token, body: sample(route.schema.body, { id: 1, text: `${MARKER} probe`, fitPatterns: true }) });
+    }
+    const tables = await tablesWithCompanyId(app.knex);
+    const pluginTables = tables.filter((name) => env.app.plugins.some((p) => env.plugins.some((u) => u.id === p.manifest.id) && (p.manifest.backend?.tables ?? []).includes(name)));
+    const snapshot = async () => JSON.parse(JSON.stringify(Object.fromEntries(await Promise.all(
+      pluginTables.map(async (table) => [table, await app.knex(table).where('companyId', 1).orderBy('id')] as const)))));
+    const before = await snapshot();
+    t.comment(`company 1's rows: ${pluginTables.map((table) => `${table} ${before[table].length}`).join(', ') || 'none (the plugin has no create route)'}`);
+    const aIds = await idsOwnedBy(app.knex, 1, tables);
+    aIds.add(1);
+    const other = await env.tenant('Kit Tenant B');
+    const isolation = await foreignCompanyWalk({
+      app, routes, token: other.admin.token, marker: MARKER,
+      probeIds: async () => {
+        const owned = new Set([other.companyId, other.planId, ...await idsOwnedBy(app.knex, other.companyId, tables)]);
+        return [...aIds].filter((id) => !owned.has(id));
+      },
+    });
+    t.ok(isolation.sent >= routes.length, `${isolation.sent} requests sent as another company`);
+    assertWalks(t, { isolation });
+    t.same(await snapshot(), before, 'company 1\'s rows in the plugin\'s tables are unchanged');
+  });
+}
