@@ -6,7 +6,7 @@
 import tap, { type Test } from 'tap';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { build, type Reply, type Tenant, type TestApp } from '../../../core/test/helper.js';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, build, type Reply, type Tenant, type TestApp } from '../../../core/test/helper.js';
 import { defaultConnection, inbound, useFakeProvider } from '../../../core/test/pipeline/fixtures.js';
 import { apiRoutes, buildWithPlugins, sample, type ApiRoute } from '../../../core/test/security/routes.js';
 import {
@@ -31,6 +31,11 @@ export interface KitOptions {
   plugin: string | string[];
   /** Extra plan flags for company 1 and for tenants; each plugin's own planFlag is always on. */
   flags?: Record<string, boolean>;
+  /**
+   * `PLUGINS_DIR`: load the plugins as a server would, from the folder holding them (PLUGINS_DIR=<parent>), instead of
+   * by their own paths; every plugin of that folder loads.
+   */
+  loadThrough?: 'path' | 'PLUGINS_DIR';
   /** Passed to the app (config overrides and so on). */
   app?: Omit<BuildOptions, 'extraPluginDirs'> & { config?: Record<string, unknown> };
 }
@@ -72,7 +77,15 @@ const flagsOf = (plugins: PluginUnderTest[], extra: Record<string, boolean> = {}
 export async function buildWithPlugin(t: Test, options: KitOptions): Promise<PluginTestApp> {
   const plugins = [options.plugin].flat().map(readPlugin);
   const flags = flagsOf(plugins, options.flags);
-  const env = await buildWithPlugins(t, plugins.map((p) => p.dir), flags, options.app as never);
+  let app = options.app ?? {};
+  let dirs = plugins.map((p) => p.dir);
+  if (options.loadThrough === 'PLUGINS_DIR') {
+    const parents = [...new Set(dirs.map((d) => path.dirname(d)))];
+    if (parents.length !== 1) throw new Error('loadThrough PLUGINS_DIR: the plugins must share one parent folder');
+    app = { ...app, env: { ...process.env, ADMIN_EMAIL, ADMIN_PASSWORD, REDIS_URL: process.env.TEST_REDIS_URL ?? '', ...app.env, PLUGINS_DIR: parents[0] } };
+    dirs = [];
+  }
+  const env = await buildWithPlugins(t, dirs, flags, app as never);
   const loaded = new Set(env.app.plugins.map((p) => p.manifest.id));
   for (const p of plugins) if (!loaded.has(p.id)) throw new Error(`plugin "${p.id}" (${p.dir}) did not load`);
   const phone = useFakeProvider(env.app);

@@ -1,0 +1,84 @@
+import { randomBytes } from 'node:crypto';
+import type { AtriumPlugin, MessagesService, TypeBoxTypeProvider } from '@atrium/core/sdk';
+
+const STATUS = ['received', 'shipped', 'delivered'] as const;
+type Status = (typeof STATUS)[number];
+const SAY: Record<Status, string> = { received: 'recebido', shipped: 'enviado', delivered: 'entregue' };
+const SHIPPED_JOB = 'order-status.shipped';
+const digits = (s: string) => s.replace(/\D/g, '');
+
+/**
+ * order-status, the plugin kit's example (docs/plugins.md "The plugin kit"): a shop reports its orders to a public
+ * webhook signed with a secret kept through sdk.secrets; a customer who writes "pedido 1234" gets the order's status
+ * (one answer, the ticket not held); a shipped order is announced to its customer once, by a durable job.
+ */
+const orderStatusPlugin: AtriumPlugin = (sdk) => async (scope) => {
+  const app = scope.withTypeProvider<TypeBoxTypeProvider>();
+  const T = sdk.Type;
+  const shops = (companyId: number) => sdk.db.table('orderStatusShops', companyId);
+  const orders = (companyId: number) => sdk.db.table('orderStatusOrders', companyId);
+  const messages = sdk.services.messages as MessagesService;
+
+  // The company's webhook: its URL, and the secret shown once when (re)made. Admins only.
+  app.get('/settings', {}, async (request) => {
+    const shop = await shops(request.user.companyId).first();
+    return { webhookUrl: shop ? sdk.publicRoutes.publicUrl(`/webhook/${shop.publicId}`) : null };
+  });
+  app.post('/settings/secret', {}, async (request) => {
+    if (request.user.profile !== 'admin' && !request.user.super) throw sdk.errors.forbidden();
+    const { companyId } = request.user;
+    const publicId = randomBytes(12).toString('hex');
+    const secret = randomBytes(24).toString('hex');
+    await shops(companyId).delete();
+    await shops(companyId).insert({ companyId, publicId, secret: sdk.secrets.encrypt(secret) });
+    return { webhookUrl: sdk.publicRoutes.publicUrl(`/webhook/${publicId}`), secret };
+  });
+
+  app.get('/orders', { schema: { querystring: T.Object({ number: T.Optional(T.String({ maxLength: 32 })) }) } }, async (request) => {
+    const rows = await orders(request.user.companyId).modify((q) => { if (request.query.number) q.where('number', request.query.number); }).orderBy('id').select('id', 'number', 'status');
+    return { orders: rows };
+  });
+
+  // The shop calls this: X-Signature = sha256=<hex HMAC-SHA256 of the raw body keyed with the secret>.
+  app.post('/webhook/:shopId', {
+    schema: {
+      params: T.Object({ shopId: T.String({ maxLength: 32 }) }),
+      body: T.Object({ number: T.String({ minLength: 1, maxLength: 32 }), status: T.Union(STATUS.map((s) => T.Literal(s))), phone: T.String({ minLength: 8, maxLength: 32 }) }),
+    },
+  }, async (request) => {
+    const shop = await sdk.publicRoutes.authenticate(request, { table: 'orderStatusShops', publicId: request.params.shopId, secretColumn: 'secret', check: { signatureHeader: 'x-signature' } });
+    const { companyId } = shop;
+    const { number, status, phone } = request.body;
+    await orders(companyId).insert({ companyId, number, status, phone: digits(phone) }).onConflict(['companyId', 'number']).merge(['status', 'phone']);
+    // A stable job id: the shop repeating its call enqueues nothing more while the first is pending.
+    if (status === 'shipped') await sdk.jobs.enqueue(SHIPPED_JOB, { companyId, number }, { jobId: `${companyId}:${number}` });
+    return { received: true };
+  });
+
+  // Durable: survives a restart (it runs again after a crash); the conditional UPDATE makes the message go out once.
+  sdk.jobs.define<{ companyId: number; number: string }>(SHIPPED_JOB, async ({ companyId, number }) => {
+    const claimed = await orders(companyId).where({ number, status: 'shipped' }).whereNull('shippedNoticeAt').update({ shippedNoticeAt: sdk.clock.now() });
+    if (!claimed) return;
+    const order = await orders(companyId).where({ number }).first();
+    await messages.sendToNumber({ companyId, number: order.phone, body: `Seu pedido ${number} foi enviado.`, openTicket: false });
+  });
+
+  // "pedido 1234": one answer, and the ticket is let go (the next message runs the chain from its start again).
+  const asked = (body: string | null | undefined) => /\bpedido\s+#?(\w{1,32})/i.exec(body ?? '')?.[1];
+  sdk.responders.register({
+    id: 'order-status.ask',
+    place: 'phrase',
+    mayAct: (probe) => asked(probe.message.body) !== undefined,
+    async handle(ctx) {
+      const number = asked(ctx.message.body);
+      if (!number) return false;
+      // Only the customer's own orders: another number's order is "not found", as an unknown one.
+      const order = await orders(ctx.companyId).where({ number, phone: digits(ctx.contact.number) }).first();
+      await ctx.send({ body: order ? `Pedido ${number}: ${SAY[order.status as Status]}.` : `Não encontrei o pedido ${number}.` });
+      await ctx.release();
+      return true;
+    },
+  });
+};
+
+export default orderStatusPlugin;
