@@ -57,7 +57,7 @@ const orderStatusPlugin: AtriumPlugin = (sdk) => async (scope) => {
 
   // Durable: survives a restart (it runs again after a crash); the conditional UPDATE makes the message go out once.
   sdk.jobs.define<{ companyId: number; number: string }>(SHIPPED_JOB, async ({ companyId, number }) => {
-    const claimed = await orders(companyId).where({ number, status: 'shipped' }).whereNull('shippedNoticeAt').update({ shippedNoticeAt: sdk.clock.now() });
+    const claimed = await orders(companyId).where({ number, status: 'shipped' }).whereNull('shippedNoticeAt').update({ shippedNoticeAt: sdk.clock.now().getTime() });
     if (!claimed) return;
     const order = await orders(companyId).where({ number }).first();
     await messages.sendToNumber({ companyId, number: order.phone, body: `Seu pedido ${number} foi enviado.`, openTicket: false });
