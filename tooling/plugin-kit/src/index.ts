@@ -36,6 +36,11 @@ export interface KitOptions {
    * by their own paths; every plugin of that folder loads.
    */
   loadThrough?: 'path' | 'PLUGINS_DIR';
+  /**
+   * sdk.clock's factor (ATRIUM_TIME_SCALE): a plugin's spec durations (`sdk.clock.scale(minutes)`, `after(ms)`) run this
+   * many times faster or slower; 0.001 turns a 30-minute wait into 1.8 s. 1 (real time) by default.
+   */
+  timeScale?: number;
   /** Passed to the app (config overrides and so on). */
   app?: Omit<BuildOptions, 'extraPluginDirs'> & { config?: Record<string, unknown> };
 }
@@ -85,6 +90,7 @@ export async function buildWithPlugin(t: Test, options: KitOptions): Promise<Plu
     app = { ...app, env: { ...process.env, ADMIN_EMAIL, ADMIN_PASSWORD, REDIS_URL: process.env.TEST_REDIS_URL ?? '', ...app.env, PLUGINS_DIR: parents[0] } };
     dirs = [];
   }
+  if (options.timeScale !== undefined) app = { ...app, config: { ...app.config, timeScale: options.timeScale } };
   const env = await buildWithPlugins(t, dirs, flags, app as never);
   const loaded = new Set(env.app.plugins.map((p) => p.manifest.id));
   for (const p of plugins) if (!loaded.has(p.id)) throw new Error(`plugin "${p.id}" (${p.dir}) did not load`);

@@ -60,6 +60,11 @@ t.test('a shop reports orders through its signed webhook; the customer asks and 
   t.same(await maria.say('e o pedido 1234?'), ['Pedido 1234: enviado.']);
 });
 
+t.test('the kit sets sdk.clock\'s factor for the plugin under test', async (t) => {
+  const env = await buildWithPlugin(t, { ...kit, timeScale: 0.001 });
+  t.equal(env.app.atrium.clock.scale(30 * 60_000), 1800, 'thirty spec minutes are 1.8 s');
+});
+
 t.test('a company whose plan lost the flag: its webhook answers 403, its routes 403, nothing is stored', async (t) => {
   const env = await buildWithPlugin(t, kit);
   const shop = await env.tenant('Loja');
