@@ -37,6 +37,9 @@ import { createReferences, type References } from './tenancy/references.js';
 
 import { createOutboundHttp, type Resolver } from './outbound-http/index.js';
 import { installTenantUrlCheck, TENANT_URL_KEYWORD } from './outbound-http/schema.js';
+import { installAudit } from './audit/install.js';
+import { createAuditApi } from './audit/record.js';
+import { defineAuditRetentionJob } from './audit/retention.js';
 import { createBotClients } from './bots/index.js';
 import { createSecrets, SECRET_KEYWORD } from './secrets/index.js';
 import { secretsPlugin } from './secrets/plugin.js';
@@ -193,12 +196,13 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     providers: createProvidersApi(providerRegistry, () => app.sessions),
     coreVersion, knex, hooks, services, errors, schemas, Type, responders, clock, references, cache: caches.forPlugin('core'),
     bus: app.bus, jobs: app.jobs, storage: app.storage, tenancy: app.tenancy, log: app.log,
-    http, secrets, sheets, bots: createBotClients(http),
+    http, secrets, sheets, bots: createBotClients(http), audit: createAuditApi(knex),
   };
   app.decorate('atrium', sdk);
   registerCloudProvider(sdk.providers, { http, secrets });
   await app.register(messagingPlugin);
   defineRetentionJobs(app);
+  defineAuditRetentionJob(app);
 
   if (config.seed) app.decorate('firstStart', await seedFirstStart(config, app.tenancy.settings, app.log));
 
@@ -216,6 +220,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       await app.authenticate(request);
     });
     installTenantUrlCheck(api, http);
+    installAudit(api);
     api.get('/health', { config: { public: true }, schema: { hide: true, response: { 200: Type.Object({ ok: Type.Boolean(), version: Type.String() }) } } },
       async () => ({ ok: true, version: coreVersion }));
     await registerDomains(api, config);

@@ -28,6 +28,7 @@ import * as messageEdits from './migrations/110_message_edits.js';
 import * as messageReactions from './migrations/111_message_reactions.js';
 import * as messageForwarded from './migrations/112_message_forwarded.js';
 import * as sandboxOutboxActions from './migrations/113_sandbox_outbox_actions.js';
+import * as auditLogs from './migrations/135_audit_logs.js';
 
 export interface Migration {
   name: string;
@@ -78,6 +79,7 @@ export const coreMigrations: Migration[] = [
   { name: 'core/120_assignment', ...assignment },
   { name: 'core/121_sla', ...sla },
   { name: 'core/125_ticket_list_activity', ...ticketListActivity },
+  { name: 'core/135_audit_logs', ...auditLogs },
 ];
 
 export async function runMigrations(knex: Knex, migrations: Migration[]) {

@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import { isMysql, type ArrayRows } from './connection.js';
 import { forgetDisplayNames } from './display-names.js';
 import { dbNow, fromDbTime, toDbTime } from './time.js';
+import { AuditedQueryBuilder, recordChange, rememberBefore } from '../audit/model-hooks.js';
 
 /**
  * Base of every model: timestamps kept as UTC text in the database and ISO 8601 in JSON,
@@ -19,6 +20,21 @@ export class BaseModel extends Model {
   /** Columns never shown to a client (`toJSON()` and `jsonFromDatabaseRow` leave them out). */
   static hiddenColumns: string[] = [];
   static timestamps = true;
+
+  /** Writes in a staff request get their own transaction when they have none (audit/model-hooks.ts). */
+  static QueryBuilder = AuditedQueryBuilder;
+  /** Whether the model's writes are staff changes the audit log records (audit/model-hooks.ts). */
+  static audited = true;
+  /** Columns of this row holding secrets, masked in the audit log (hidden columns and sealed values always are). */
+  static auditSecretColumns(row: Pojo): string[] { void row; return []; }
+  /** The company whose data a row is: the actor's for platform rows (plans, helps); tenant rows say their own. */
+  static auditCompanyOf(row: Pojo, actorCompanyId: number): number { void row; return actorCompanyId; }
+
+  static async beforeUpdate(args: StaticHookArguments<BaseModel>) { await rememberBefore(this, args); }
+  static async beforeDelete(args: StaticHookArguments<BaseModel>) { await rememberBefore(this, args); }
+  static async afterInsert(args: StaticHookArguments<BaseModel>) { await recordChange(this, args, 'create'); }
+  static async afterUpdate(args: StaticHookArguments<BaseModel>) { await recordChange(this, args, 'update'); }
+  static async afterDelete(args: StaticHookArguments<BaseModel>) { await recordChange(this, args, 'delete'); }
 
   /** Computed once per model class (read for every row parsed or formatted). */
   static get allDateColumns(): string[] {
@@ -211,6 +227,12 @@ export class TenantModel extends BaseModel {
   static async afterUpdate(args: StaticHookArguments<TenantModel>) {
     const company = this.companyOfChange(args, this.displayColumns);
     if (company !== undefined) forgetDisplayNames(company);
+    await super.afterUpdate(args);
+  }
+
+  static auditCompanyOf(row: Pojo, actorCompanyId: number): number {
+    const own = Number(row.companyId);
+    return Number.isInteger(own) && own > 0 ? own : actorCompanyId;
   }
 
   /**
@@ -228,8 +250,8 @@ export class TenantModel extends BaseModel {
   }
 
   static async beforeFind(args: StaticHookArguments<TenantModel>) { this.assertScoped(args, 'read'); }
-  static async beforeUpdate(args: StaticHookArguments<TenantModel>) { this.assertScoped(args, 'update'); }
-  static async beforeDelete(args: StaticHookArguments<TenantModel>) { this.assertScoped(args, 'delete'); }
+  static async beforeUpdate(args: StaticHookArguments<TenantModel>) { this.assertScoped(args, 'update'); await super.beforeUpdate(args); }
+  static async beforeDelete(args: StaticHookArguments<TenantModel>) { this.assertScoped(args, 'delete'); await super.beforeDelete(args); }
 
   static async beforeInsert(args: StaticHookArguments<TenantModel>) {
     const context = args.context as TenantContext;

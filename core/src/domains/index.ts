@@ -30,6 +30,7 @@ import externalApiRoutes from './external-api/routes.js';
 import externalActionRoutes from './external-api/actions.js';
 import assignmentRoutes from './assignment/routes.js';
 import serviceDeskRoutes from './dashboard/service-desk.js';
+import auditLogRoutes from './audit-logs/routes.js';
 
 /**
  * Every core domain's routes, registered inside the /api scope (authenticated by default).
@@ -46,7 +47,7 @@ export async function registerDomains(api: FastifyInstance, config: Config) {
     whatsappRoutes, sandboxRoutes, whatsappCloudRoutes, ticketsRoutes, messagesRoutes, messageActionsRoutes,
     contactsRoutes, contactPrivacyRoutes, queuesRoutes, queueOptionsRoutes, tagsRoutes, ticketNotesRoutes, quickMessagesRoutes,
     schedulesRoutes, dashboardRoutes, announcementsRoutes, filesRoutes, externalApiRoutes, externalActionRoutes, assignmentRoutes,
-    serviceDeskRoutes,
+    serviceDeskRoutes, auditLogRoutes,
   ]) {
     await api.register(domain);
   }

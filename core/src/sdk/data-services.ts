@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { auditedRawWrite } from '../audit/record.js';
 import { Contact, FileList, FileListOption, Message, Queue, Tag, Ticket, User, Whatsapp } from '../db/models/index.js';
 import { ticketViews, type TicketRow } from '../domains/tickets/view.js';
 import type {
@@ -155,14 +156,18 @@ export function ticketTagsService(knex: Knex, emitChange: (companyId: number, ti
     async add(companyId, ticketId, tagIds, { emit = true } = {}) {
       const ids = await companyTags(companyId, ticketId, tagIds);
       if (!ids) return 0;
-      if (ids.length) await knex('ticketTags').insert(ticketTagRows(companyId, ticketId, ids)).onConflict(['ticketId', 'tagId']).ignore();
+      if (ids.length) {
+        await auditedRawWrite(knex, (trx) => trx('ticketTags').insert(ticketTagRows(companyId, ticketId, ids)).onConflict(['ticketId', 'tagId']).ignore(),
+          () => [{ companyId, action: 'update', entity: 'ticketTags', entityId: ticketId, changes: { tagIds: { after: ids } } }]);
+      }
       if (emit && ids.length) await emitChange(companyId, ticketId, { changed: ['tags'] });
       return ids.length;
     },
     async remove(companyId, ticketId, tagIds, { emit = true } = {}) {
       const ids = await companyTags(companyId, ticketId, tagIds);
       if (!ids?.length) return 0;
-      const removed = await knex('ticketTags').where({ companyId, ticketId }).whereIn('tagId', ids).delete();
+      const removed = await auditedRawWrite(knex, (trx) => trx('ticketTags').where({ companyId, ticketId }).whereIn('tagId', ids).delete(),
+        (count) => (count ? [{ companyId, action: 'update', entity: 'ticketTags', entityId: ticketId, changes: { tagIds: { before: ids } } }] : []));
       if (emit && removed) await emitChange(companyId, ticketId, { changed: ['tags'] });
       return removed;
     },

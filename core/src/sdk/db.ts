@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import * as models from '../db/models/index.js';
 import { TenantScopeError } from '../db/model.js';
+import { auditedWrite } from '../audit/plugin-writes.js';
 
 /**
  * `sdk.db`: a plugin's only way to its data. It reaches the tables the plugin's manifest declares
@@ -118,18 +119,24 @@ export function createPluginDb(knex: Knex | Knex.Transaction, plugin: string, de
       if (!scoped.has(name)) throw refuse(name, 'backend.tables');
       const query = guardCompanyFilter(guardTables(knex(name), own, (other) => refuse(other, 'tables')).where(`${name}.companyId`, companyId), name);
       const update = query.update.bind(query) as (...args: unknown[]) => Knex.QueryBuilder;
+      const del = query.delete.bind(query) as (...args: unknown[]) => Knex.QueryBuilder;
+      // Writes in a staff request are audited in their own transaction (audit/plugin-writes.ts).
+      const remove = (...args: unknown[]) => auditedWrite(knex, name, companyId, 'delete', del(...args));
       Object.assign(query, {
+        delete: remove,
+        del: remove,
         // On a builder of its own: the company filter would become the upsert's WHERE (`onConflict().merge()`),
         // which MySQL refuses; the stamped rows are what keeps an insert in the company.
         insert: (rows: unknown, ...rest: unknown[]) => {
           const fresh = guardTables(knex(name), own, (other) => refuse(other, 'tables')) as unknown as { insert(...args: unknown[]): Knex.QueryBuilder };
-          return fresh.insert(stamp(name, companyId, rows), ...rest);
+          const stamped = stamp(name, companyId, rows);
+          return auditedWrite(knex, name, companyId, 'create', fresh.insert(stamped, ...rest), stamped);
         },
         update: (values: unknown, ...rest: unknown[]) => {
           if (values && typeof values === 'object' && 'companyId' in values && Number((values as { companyId: unknown }).companyId) !== companyId) {
             throw new TenantScopeError(name, 'update moving rows to another company');
           }
-          return update(values, ...rest);
+          return auditedWrite(knex, name, companyId, 'update', update(values, ...rest), values);
         },
       });
       return query;

@@ -29,6 +29,7 @@ import type { OutboundHttp } from '../outbound-http/index.js';
 import type { Secrets } from '../secrets/index.js';
 import type { PublicRouteHelper } from '../plugins/public-route-helper.js';
 import type { Sheets } from '../sheets/index.js';
+import type { AuditApi } from '../audit/record.js';
 import type { BotClients } from '../bots/index.js';
 import type { PrivacyApi } from '../privacy/types.js';
 import type { ProvidersApi } from '../messaging/providers/registry.js';
@@ -57,6 +58,7 @@ export type {
   MessagingProvider, ProviderContext, ProviderEvents, InboundMessage, InboundKind, InboundMedia, OutboundMessage, SentMessage, AckUpdate, SessionStatus,
 } from '../messaging/provider.js';
 export type { Sheets, ReadSheetOptions, TempUpload } from '../sheets/index.js';
+export type { AuditApi, AuditEntry } from '../audit/record.js';
 export type { BotClients, ChatRequest, ChatTurn, OpenAiChat, TypebotAnswer, TypebotChat, TypebotMessage } from '../bots/index.js';
 /** `sdk.services.messages as MessagesService`: send, sendToContact, sendToNumber. */
 export type { MessagesService } from '../messaging/pipeline-plugin.js';
@@ -114,6 +116,11 @@ export interface AtriumSdk {
   http: OutboundHttp;
   /** Encrypt at rest, mask in answers: `encrypt`, `decrypt`, `mask`, `keepSecretIfMasked`, `redact`, `SecretString()`. */
   secrets: Secrets;
+  /**
+   * The audit log: a plugin's writes through sdk.db in a staff request are logged on their own (in their transaction);
+   * `audit.record([{ companyId, action, entity, entityId, changes }])` adds what they do not show.
+   */
+  audit: AuditApi;
   /** Spreadsheet imports: `receiveUpload(request)` (multipart file to a temp folder), `readSheet(file, { headers, onBatch })` (streamed .xlsx rows). */
   sheets: Sheets;
   /** Bot clients plugins share: `openai` (chat completions at the operator's OPENAI_BASE_URL), `typebot` (startChat/continueChat via sdk.http). */

@@ -32,11 +32,14 @@ export class Company extends BaseModel {
   static async beforeUpdate(args: StaticHookArguments<Company>) {
     const inputs = (args.inputItems ?? []) as unknown as Pojo[];
     if (inputs.some((item) => Company.callerColumns.some((col) => item[col] !== undefined))) await rememberCompanies(args);
+    await super.beforeUpdate(args);
   }
 
-  static async beforeDelete(args: StaticHookArguments<Company>) { await rememberCompanies(args); }
-  static async afterUpdate(args: StaticHookArguments<Company>) { await forgetRemembered(args); }
-  static async afterDelete(args: StaticHookArguments<Company>) { await forgetRemembered(args); }
+  static async beforeDelete(args: StaticHookArguments<Company>) { await rememberCompanies(args); await super.beforeDelete(args); }
+  static async afterUpdate(args: StaticHookArguments<Company>) { await forgetRemembered(args); await super.afterUpdate(args); }
+  static async afterDelete(args: StaticHookArguments<Company>) { await forgetRemembered(args); await super.afterDelete(args); }
+  /** A company's own entries are its own (the super user's changes to it show in its admin's log). */
+  static auditCompanyOf(row: Pojo, actorCompanyId: number): number { return Number(row.id) || actorCompanyId; }
 
   static get relationMappings() {
     return {

@@ -14,3 +14,4 @@ export { MessageEdit, MessageReaction } from './message-action.js';
 export { QuickMessage, Schedule, Announcement, FileList, FileListOption, PasswordReset } from './misc.js';
 export { PrivacyEvent, type PrivacyEventKind } from './privacy-event.js';
 export { RefreshTokenFamily } from './refresh-token-family.js';
+export { AuditLog } from './audit-log.js';

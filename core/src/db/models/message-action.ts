@@ -3,6 +3,8 @@ import { TenantModel } from '../model.js';
 /** A body a message had before an edit (migration 110): the history answers them oldest first. */
 export class MessageEdit extends TenantModel {
   static tableName = 'messageEdits';
+  /** Not a staff change: the audit log leaves it out (audit/model-hooks.ts). */
+  static audited = false;
   static timestamps = false;
   static dateColumns = ['createdAt'];
   static booleanColumns = ['fromMe'];
@@ -23,6 +25,8 @@ export class MessageEdit extends TenantModel {
 /** An agent's reaction to a message (migration 111): one per agent per message. */
 export class MessageReaction extends TenantModel {
   static tableName = 'messageReactions';
+  /** Not a staff change: the audit log leaves it out (audit/model-hooks.ts). */
+  static audited = false;
 
   messageId!: number;
   userId!: number;

@@ -7,6 +7,8 @@ export type MessageStatus = 'received' | 'sending' | 'sent' | 'failed';
 
 export class Message extends TenantModel {
   static tableName = 'messages';
+  /** Not a staff change: the audit log leaves it out (audit/model-hooks.ts). */
+  static audited = false;
   static booleanColumns = ['fromMe', 'read', 'isDeleted', 'isEdited', 'isForwarded'];
   static get jsonAttributes() { return ['data']; }
 

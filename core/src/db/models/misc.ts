@@ -75,6 +75,8 @@ export class FileListOption extends TenantModel {
 
 export class PasswordReset extends BaseModel {
   static tableName = 'passwordResets';
+  /** A reset request is a visitor's, not a staff change (its use is logged as a password change). */
+  static audited = false;
   static dateColumns = ['expiresAt', 'usedAt'];
   userId!: number;
   codeHash!: string;

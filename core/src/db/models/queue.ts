@@ -27,6 +27,7 @@ export class Queue extends TenantModel {
 
   /** A deleted queue leaves its users (userQueues cascade): the company's cached callers are forgotten. */
   static async afterDelete(args: StaticHookArguments<TenantModel>) {
+    await super.afterDelete(args);
     await forgetCallers(this.companyOfChange(args)!);
   }
 

@@ -52,6 +52,7 @@ export class User extends TenantModel {
   }
 
   static async afterDelete(args: StaticHookArguments<TenantModel>) {
+    await super.afterDelete(args);
     await forgetCallers(this.companyOfChange(args)!, userOfChange(args));
   }
 

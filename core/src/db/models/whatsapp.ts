@@ -47,6 +47,8 @@ export class Whatsapp extends TenantModel {
 /** One key of a provider's session state (Baileys creds and signal keys). */
 export class ProviderAuthKey extends TenantModel {
   static tableName = 'providerAuthKeys';
+  /** The provider's own keys, written by the connection, not by staff. */
+  static audited = false;
   static timestamps = false;
   whatsappId!: number;
   category!: string;

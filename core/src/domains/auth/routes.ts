@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { recordSignIn } from '../../audit/auth-events.js';
 import type { FastifyReply } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { createHash, randomInt } from 'node:crypto';
@@ -36,8 +37,11 @@ const authRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (app, opts
   const signRenewal = (user: User) =>
     app.jwt.sign({ id: user.id, companyId: user.companyId, profile: user.profile, super: false, tv: user.tokenVersion, scope: 'billing' }, { expiresIn: '30m' });
   /** A login's session (core §4: sessions are single): the user's other sessions hear "logged in elsewhere" and end. */
-  const startSession = (user: User, reply: FastifyReply) =>
-    app.sessionTokens.open(user, reply, { announce: true, patch: { failedLogins: 0, lockedUntil: null, online: true, lastSeenAt: dbNow() } as Partial<User> });
+  const startSession = async (user: User, reply: FastifyReply) => {
+    const token = await app.sessionTokens.open(user, reply, { announce: true, patch: { failedLogins: 0, lockedUntil: null, online: true, lastSeenAt: dbNow() } as Partial<User> });
+    await recordSignIn(app.knex, reply.request, user, 'login');
+    return token;
+  };
   const challenges = challengeTokens(opts.jwtSecret);
   await app.register(twoFactorRoutes, { challenges, addressLimit, loginRateLimit: opts.loginRateLimit, startSession });
 
@@ -70,10 +74,12 @@ const authRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (app, opts
       assertNotLocked(user);
     } catch (err) {
       await addressLimit.fail(request.ip);
+      await recordSignIn(app.knex, request, user, 'login_failed');
       throw err;
     }
     if (!(await checkPassword(user, request.body.password))) {
       await addressLimit.fail(request.ip);
+      await recordSignIn(app.knex, request, user, 'login_failed');
       throw new AppError('ERR_INVALID_CREDENTIALS', 401, 'Invalid e-mail or password');
     }
     const company = user.company!;

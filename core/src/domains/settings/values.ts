@@ -1,6 +1,8 @@
+import { SECRET_SETTING_KEYS } from '../../db/models/setting.js';
 import { DEFAULT_SETTINGS } from '../../tenancy/settings.js';
 import { RETENTION_KEY, RETENTION_MAX_KEY, RETENTION_MONTHS_LIMIT } from '../../privacy/retention.js';
 import { BRANDING_TEXT_KEYS, BRANDING_IMAGE_KEYS } from '../branding/keys.js';
+import { AUDIT_RETENTION_KEY, AUDIT_RETENTION_LIMIT } from '../../audit/retention.js';
 
 const TOGGLES = ['userRating', 'call', 'CheckMsgIsGroup', 'sendGreetingAccepted', 'sendMsgTransfTicket', 'sendGreetingMessageOneQueues', 'requireTwoFactor'];
 
@@ -22,12 +24,14 @@ export const BILLING_KEYS = new Set(['billingGateway', 'pixKey', 'pixMerchantNam
  * The platform operator's other settings (the super user's company): the retention ceiling (privacy/retention.ts)
  * and the white-label branding (domains/branding: images are uploaded, not PUT).
  */
-export const PLATFORM_KEYS = new Set<string>([RETENTION_MAX_KEY, ...BRANDING_TEXT_KEYS, ...BRANDING_IMAGE_KEYS]);
+export const PLATFORM_KEYS = new Set<string>([RETENTION_MAX_KEY, AUDIT_RETENTION_KEY, ...BRANDING_TEXT_KEYS, ...BRANDING_IMAGE_KEYS]);
 
 /** Whole-number settings and their range (months, minutes), 0 meaning off. */
 const RANGES: Record<string, { min: number; max: number }> = {
   [RETENTION_KEY]: { min: 0, max: RETENTION_MONTHS_LIMIT },
   [RETENTION_MAX_KEY]: { min: 0, max: RETENTION_MONTHS_LIMIT },
+  // Days the audit log keeps its entries ('' : the default, 365).
+  [AUDIT_RETENTION_KEY]: { min: 0, max: AUDIT_RETENTION_LIMIT },
   // SLA targets in minutes (up to a year).
   slaFirstResponseMinutes: { min: 0, max: 525_600 },
   slaResolutionMinutes: { min: 0, max: 525_600 },
@@ -46,7 +50,7 @@ export const MAX_VALUE = 5000;
 /** Keys only the super user may change: the payment gateway token belongs to the platform's operator. */
 export const SUPER_ONLY_KEYS = new Set(['asaas', ...BILLING_KEYS, ...PLATFORM_KEYS]);
 /** Keys whose value is a secret: shown to the super user only. */
-export const SECRET_KEYS = new Set(['asaas', 'asaasWebhookToken']);
+export const SECRET_KEYS = SECRET_SETTING_KEYS;
 
 export const isKnownKey = (key: string) => Object.prototype.hasOwnProperty.call(DEFAULT_SETTINGS, key) || BILLING_KEYS.has(key) || PLATFORM_KEYS.has(key);
 

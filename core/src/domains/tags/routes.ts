@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { writeAudit } from '../../audit/record.js';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
@@ -116,8 +117,12 @@ const tagsRoutes: FastifyPluginAsyncTypebox = async (app) => {
    * literally by the caller, so the raw-query audit (core/test/tenancy/raw-queries.test.ts) sees each one.
    */
   const replaceLinks = (links: (trx: Knex.Transaction) => Knex.QueryBuilder, owner: Record<string, number>, tags: Tag[]) => app.knex.transaction(async (trx) => {
+    const before = (await links(trx).where(owner).select('tagId')).map((row: { tagId: number }) => Number(row.tagId)).sort((a: number, b: number) => a - b);
     await links(trx).where(owner).delete();
     if (tags.length) await links(trx).insert(tags.map((tag) => ({ ...owner, tagId: tag.id, createdAt: dbNow() })));
+    // The audit entry in the same transaction: the owner's tag set before and after.
+    const [entity, entityId] = owner.ticketId !== undefined ? ['ticketTags', owner.ticketId] : ['contactTags', owner.contactId];
+    await writeAudit(trx, [{ companyId: owner.companyId, action: 'update', entity, entityId, changes: { tagIds: { before, after: tags.map((t) => t.id).sort((a, b) => a - b) } } }]);
   });
 
   // Replaces a ticket's tags, or a contact's (`contactId`: the family's client tags the contact), with the given

@@ -1,0 +1,14 @@
+import type { Knex } from 'knex';
+import type { FastifyRequest } from 'fastify';
+import { routeKey } from './install.js';
+import { writeAudit } from './record.js';
+
+/**
+ * Sign-ins, which no staff request's actor covers (the login route is public): a session opened, or a password
+ * refused for a known user. An unknown e-mail names no company and is left to the address limits.
+ */
+export async function recordSignIn(knex: Knex, request: FastifyRequest, user: { id: number; companyId: number }, action: 'login' | 'login_failed', impersonatorId: number | null = null) {
+  await writeAudit(knex, [{ companyId: user.companyId, action, entity: 'users', entityId: user.id }], {
+    userId: user.id, companyId: user.companyId, impersonatorId, ip: request.ip ?? null, route: routeKey(request), written: 0,
+  });
+}

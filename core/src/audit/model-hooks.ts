@@ -1,0 +1,81 @@
+import { QueryBuilder, type Model, type StaticHookArguments } from 'objection';
+import type { Knex } from 'knex';
+import { currentActor } from './context.js';
+import { diff, writeAudit, type AuditEntry } from './record.js';
+
+/**
+ * The generic audit of the core's models: every insert, update and delete a staff request makes through a model
+ * writes one entry per row, in the same transaction as the write. A write outside a transaction is given one of
+ * its own (AuditedQueryBuilder), so the row and its entry commit together or not at all. Outside a staff request
+ * (inbound messages, jobs) nothing here runs a statement.
+ */
+
+/** What an audited model says about itself (BaseModel's statics). */
+export interface AuditedModelClass {
+  tableName: string;
+  /** false: the model's writes are not staff changes (messages, sessions, the log itself). */
+  audited: boolean;
+  hiddenColumns: string[];
+  /** Columns of this row whose values are secret (besides hidden columns and sealed values). */
+  auditSecretColumns(row: Record<string, unknown>): string[];
+  /** The company a row belongs to, given the actor's company (tenant rows: their own). */
+  auditCompanyOf(row: Record<string, unknown>, actorCompanyId: number): number;
+}
+
+const BEFORE = Symbol('audit.before');
+/** More rows than this in one statement are logged as one entry with their count. */
+const MAX_ROWS = 200;
+
+const isTransaction = (knex: unknown) => Boolean((knex as { isTransaction?: boolean } | undefined)?.isTransaction);
+/** A row's own fields, without those a patch left undefined (not part of the change). */
+const plain = (row: unknown): Record<string, unknown> => Object.fromEntries(Object.entries(row as Record<string, unknown>).filter(([, v]) => v !== undefined));
+
+/** Runs a write of a staff request in a transaction of its own when it is not already in one. */
+export class AuditedQueryBuilder<M extends Model, R = M[]> extends QueryBuilder<M, R> {
+  async execute(): Promise<R> {
+    const model = this.modelClass() as unknown as AuditedModelClass & typeof Model;
+    if (!model.audited || this.isFind() || !currentActor() || isTransaction((this as unknown as { unsafeKnex(): unknown }).unsafeKnex())) return super.execute();
+    return model.knex().transaction((trx: Knex.Transaction) => QueryBuilder.prototype.execute.call(this.clone().transacting(trx)) as Promise<R>);
+  }
+}
+
+type Args = StaticHookArguments<Model>;
+const contextOf = (args: Args) => args.context as unknown as Record<symbol, unknown>;
+
+/** Before an update or delete: the rows as they are (read in the write's transaction). */
+export async function rememberBefore(model: AuditedModelClass, args: Args) {
+  if (!model.audited || !currentActor()) return;
+  const rows = await args.asFindQuery().select(`${model.tableName}.*`).limit(MAX_ROWS + 1);
+  contextOf(args)[BEFORE] = (rows as unknown[]).map(plain);
+}
+
+function secretsOf(model: AuditedModelClass, row: Record<string, unknown>) {
+  return new Set([...model.hiddenColumns, ...model.auditSecretColumns(row)]);
+}
+
+/** After an insert, update or delete: one entry per row, in the same transaction. */
+export async function recordChange(model: AuditedModelClass, args: Args, action: 'create' | 'update' | 'delete') {
+  const actor = currentActor();
+  if (!model.audited || !actor) return;
+  const entity = model.tableName;
+  let entries: AuditEntry[];
+  if (action === 'create') {
+    entries = (args.result as unknown[]).filter((r) => r && typeof r === 'object').map((r) => {
+      const row = plain(r);
+      return { companyId: model.auditCompanyOf(row, actor.companyId), action, entity, entityId: row.id as number, changes: diff({}, row, secretsOf(model, row)) };
+    });
+  } else {
+    const before = (contextOf(args)[BEFORE] as Record<string, unknown>[] | undefined) ?? [];
+    delete contextOf(args)[BEFORE];
+    if (before.length > MAX_ROWS) {
+      entries = [{ companyId: model.auditCompanyOf(before[0], actor.companyId), action, entity, entityId: null, changes: { rows: { after: `more than ${MAX_ROWS}` } } }];
+    } else {
+      const input = action === 'update' ? plain(args.inputItems[0] ?? {}) : {};
+      entries = before.map((row) => ({
+        companyId: model.auditCompanyOf(row, actor.companyId), action, entity, entityId: row.id as number,
+        changes: diff(row, action === 'update' ? input : {}, secretsOf(model, { ...row, ...input })),
+      }));
+    }
+  }
+  await writeAudit(args.transaction as Knex, entries, actor);
+}
