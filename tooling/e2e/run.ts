@@ -32,6 +32,7 @@ import { registerNewUserScenario } from './newuser.js';
 import { registerStoriesScenario } from './stories.js';
 import { registerTwoFactorScenario } from './two-factor.js';
 import { registerSessionsScenario } from './sessions.js';
+import { registerAuditLogScenario } from './audit-log.js';
 import { registerBrandingScenario } from './branding.js';
 import { registerMessageActionsScenario } from './message-actions.js';
 
@@ -309,6 +310,7 @@ registerNewUserScenario(context);
 registerStoriesScenario(context);
 registerTwoFactorScenario(context);
 registerSessionsScenario(context);
+registerAuditLogScenario(context);
 registerBrandingScenario(context);
 registerMessageActionsScenario(context);
 

@@ -71,9 +71,9 @@ function rows(entries: AuditEntry[], actor: AuditActor | undefined) {
  * explicit actor, the current request's; entries of a change made outside any staff request are not written
  * unless an actor is given (a login, a failed login).
  */
-export async function writeAudit(db: Knex | Knex.Transaction, entries: AuditEntry[], actor: AuditActor | undefined = currentActor()) {
+export async function writeAudit(trx: Knex | Knex.Transaction, entries: AuditEntry[], actor: AuditActor | undefined = currentActor()) {
   if (!actor || entries.length === 0) return;
-  await db('auditLogs').insert(rows(entries, actor));
+  await trx('auditLogs').insert(rows(entries, actor));
   actor.written += entries.length;
 }
 

@@ -1,7 +1,8 @@
 import t from 'tap';
 import { AUDIT_EXEMPT } from '../../src/audit/exempt.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../helper.js';
-import { Contact, Queue, Ticket } from '../../src/db/models/index.js';
+import { Contact, Queue, Tag, Ticket } from '../../src/db/models/index.js';
+import { toDbTime } from '../../src/db/time.js';
 import { apiRoutes, buildWithFixturePlugins, fillUrl, sample } from '../security/routes.js';
 
 /**
@@ -27,6 +28,9 @@ t.test('every successful staff write leaves an audit entry', async (t) => {
   const queueId = (await Queue.scoped(1).insertAndFetch({ name: 'Audit queue', color: '#abcdef', orderQueue: 9 } as Partial<Queue>)).id;
   const contact = await Contact.scoped(1).insertAndFetch({ uuid: 'audit-contact', name: 'Cliente', number: '5511970000010' } as Partial<Contact>);
   const ticket = await Ticket.scoped(1).insertAndFetch({ uuid: 'audit-ticket', contactId: contact.id, status: 'open', unreadMessages: 0, isGroup: false, chatbot: false, amountUsedBotQueues: 0, useIntegration: false } as Partial<Ticket>);
+  // A kanban lane the ticket is in, so moving the card out of it changes something.
+  const lane = await Tag.scoped(1).insertAndFetch({ name: 'Audit lane', color: '#000000', kanban: 1 } as Partial<Tag>);
+  await app.knex('ticketTags').insert({ companyId: 1, ticketId: ticket.id, tagId: lane.id, createdAt: toDbTime(new Date()) });
   // Real references where a sample id would point at nothing; optional pointers left empty.
   const values: Record<string, unknown> = {
     contactId: contact.id, ticketId: ticket.id, queueId, integrationId: null, promptId: null, parentId: null, fileListId: null,

@@ -14,8 +14,9 @@ import { HelpsTab } from './helps/HelpsTab';
 import { BillingTab } from './BillingTab';
 import { RetentionTab } from './RetentionTab';
 import { BrandingTab } from './BrandingTab';
+import { AuditTab } from './AuditTab';
 
-/** Tabs: options; schedules (when scheduleType is company); data retention; companies, plans, helps with add / edit / delete, branding, billing (super users). */
+/** Tabs: options; schedules (when scheduleType is company); data retention; audit log (admins); companies, plans, helps with add / edit / delete, branding, billing (super users). */
 export default function SettingsPage() {
   const { t } = useTranslation();
   const { user, isSuper } = useSession();
@@ -30,6 +31,7 @@ export default function SettingsPage() {
         <TabPanel header={t('settings.tabs.options')}><OptionsTab values={values} onChange={(k, v) => setValues((s) => ({ ...s, [k]: v }))} /></TabPanel>
         {values.scheduleType === 'company' && user && <TabPanel header={t('settings.tabs.schedules')}><SchedulesTab companyId={user.companyId} /></TabPanel>}
         <TabPanel header={t('settings.tabs.retention')}><RetentionTab values={values} isSuper={isSuper} onChange={(k, v) => setValues((s) => ({ ...s, [k]: v }))} /></TabPanel>
+        {(isSuper || user?.profile === 'admin') && <TabPanel header={t('settings.tabs.audit')}><AuditTab isSuper={isSuper} values={values} onChange={(k, v) => setValues((s) => ({ ...s, [k]: v }))} /></TabPanel>}
         {isSuper && <TabPanel header={t('settings.tabs.companies')}><CompaniesTab /></TabPanel>}
         {isSuper && <TabPanel header={t('settings.tabs.plans')}><PlansTab /></TabPanel>}
         {isSuper && <TabPanel header={t('settings.tabs.helps')}><HelpsTab /></TabPanel>}
