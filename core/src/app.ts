@@ -38,6 +38,7 @@ import { createReferences, type References } from './tenancy/references.js';
 import { createOutboundHttp, type Resolver } from './outbound-http/index.js';
 import { installTenantUrlCheck, TENANT_URL_KEYWORD } from './outbound-http/schema.js';
 import { installAudit } from './audit/install.js';
+import { installImpersonationLimits } from './domains/auth/impersonation-routes.js';
 import { createAuditApi } from './audit/record.js';
 import { defineAuditRetentionJob } from './audit/retention.js';
 import { createBotClients } from './bots/index.js';
@@ -221,6 +222,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     });
     installTenantUrlCheck(api, http);
     installAudit(api);
+    installImpersonationLimits(api);
     api.get('/health', { config: { public: true }, schema: { hide: true, response: { 200: Type.Object({ ok: Type.Boolean(), version: Type.String() }) } } },
       async () => ({ ok: true, version: coreVersion }));
     await registerDomains(api, config);

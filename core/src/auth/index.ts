@@ -15,6 +15,8 @@ export interface AuthUser {
   tv?: number;
   /** The session (refresh token family, auth/sessions.ts) the access token belongs to. */
   sid?: number;
+  /** The super user viewing the company as this user (POST /auth/impersonate/:companyId): their id. */
+  imp?: number;
   /** 'billing': the renewal token an expired company's admin gets at login, good only on billing routes. */
   scope?: 'billing';
 }

@@ -31,6 +31,7 @@ import externalActionRoutes from './external-api/actions.js';
 import assignmentRoutes from './assignment/routes.js';
 import serviceDeskRoutes from './dashboard/service-desk.js';
 import auditLogRoutes from './audit-logs/routes.js';
+import impersonationRoutes from './auth/impersonation-routes.js';
 
 /**
  * Every core domain's routes, registered inside the /api scope (authenticated by default).
@@ -47,7 +48,7 @@ export async function registerDomains(api: FastifyInstance, config: Config) {
     whatsappRoutes, sandboxRoutes, whatsappCloudRoutes, ticketsRoutes, messagesRoutes, messageActionsRoutes,
     contactsRoutes, contactPrivacyRoutes, queuesRoutes, queueOptionsRoutes, tagsRoutes, ticketNotesRoutes, quickMessagesRoutes,
     schedulesRoutes, dashboardRoutes, announcementsRoutes, filesRoutes, externalApiRoutes, externalActionRoutes, assignmentRoutes,
-    serviceDeskRoutes, auditLogRoutes,
+    serviceDeskRoutes, auditLogRoutes, impersonationRoutes,
   ]) {
     await api.register(domain);
   }

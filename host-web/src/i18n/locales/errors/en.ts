@@ -23,6 +23,7 @@ export default {
     ERR_OTHER_OPEN_TICKET: 'There is already an open ticket for this contact.',
     ERR_SESSION_EXPIRED: 'Session expired. Please sign in.',
     ERR_USER_CREATION_DISABLED: 'User creation was disabled by the administrator.',
+    ERR_IMPERSONATION_FORBIDDEN: 'Not while viewing as another user: their password and two-factor sign-in stay their own.',
     ERR_NO_PERMISSION: "You don't have permission to access this resource.",
     ERR_DUPLICATED_CONTACT: 'A contact with this number already exists.',
     ERR_NO_SETTING_FOUND: 'No setting found with this ID.',

@@ -23,6 +23,7 @@ export default {
     ERR_OTHER_OPEN_TICKET: 'Ya existe una atención abierta para este contacto.',
     ERR_SESSION_EXPIRED: 'Sesión expirada. Inicie sesión.',
     ERR_USER_CREATION_DISABLED: 'El administrador deshabilitó la creación de usuarios.',
+    ERR_IMPERSONATION_FORBIDDEN: 'No mientras ve como otro usuario: su contraseña y su verificación en dos pasos son solo suyas.',
     ERR_NO_PERMISSION: 'No tiene permiso para acceder a este recurso.',
     ERR_DUPLICATED_CONTACT: 'Ya existe un contacto con este número.',
     ERR_NO_SETTING_FOUND: 'No se encontró ninguna configuración con este ID.',

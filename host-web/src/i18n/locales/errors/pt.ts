@@ -23,6 +23,7 @@ export default {
     ERR_OTHER_OPEN_TICKET: 'Já existe um atendimento aberto para este contato.',
     ERR_SESSION_EXPIRED: 'Sessão expirada. Entre novamente.',
     ERR_USER_CREATION_DISABLED: 'A criação de usuários foi desabilitada pelo administrador.',
+    ERR_IMPERSONATION_FORBIDDEN: 'Não enquanto você vê como outro usuário: a senha e a verificação em duas etapas são só dele.',
     ERR_NO_PERMISSION: 'Você não tem permissão para acessar este recurso.',
     ERR_DUPLICATED_CONTACT: 'Já existe um contato com este número.',
     ERR_NO_SETTING_FOUND: 'Nenhuma configuração encontrada com este ID.',
