@@ -11,6 +11,7 @@ import { useConnections } from '../data/connections';
 import { buildMenu } from './menu';
 import { SideMenu } from './SideMenu';
 import { TopBar } from './TopBar';
+import { ImpersonationBanner } from './ImpersonationBanner';
 import { useConnectionWarning } from './useConnectionWarning';
 
 /** The signed-in console: side drawer, top bar, the screen; also owns the socket and the plugin list. */
@@ -38,6 +39,7 @@ export default function Layout() {
       {/* The one confirm dialog every confirm() / confirmDelete() (blocks/confirm.ts) shows in: only signed-in
           screens ask, so it lives here and its Dialog is not part of the login page's download. */}
       <ConfirmDialog />
+      <ImpersonationBanner />
       <TopBar user={user} admin={isAdmin} onToggleMenu={() => setOpen((o) => !o)} />
       <div className="layout-body">
         <SideMenu entries={entries} open={open} connectionWarning={warning} onNavigate={() => { if (!wide) setOpen(false); }} />

@@ -4,6 +4,7 @@ import { tokenStore } from './token';
 import { rememberCampaignsFlag } from './cshow';
 import { renewSocketToken } from '../socket/client';
 import type { SessionUser } from './types';
+import { impersonationStore } from './impersonation';
 
 export interface LoginReply {
   token: string;
@@ -13,10 +14,12 @@ export interface LoginReply {
 
 setApiHooks({
   onRefreshed: (token, user) => {
+    // A refresh answers the refresh cookie's session: the super user's own, never an impersonation.
+    impersonationStore.clear();
     if (user) sessionStore.updateUser(user as SessionUser);
     renewSocketToken(token); // the socket lives as long as the newest token (the server closes it at its token's expiry)
   },
-  onSessionEnded: () => sessionStore.clear(),
+  onSessionEnded: () => { impersonationStore.clear(); sessionStore.clear(); },
 });
 
 /** The password was right, and a second step is due: a code ('verify'), or enrolment the company requires ('enrol'). */
@@ -49,6 +52,7 @@ export const enrolAtLogin = (challenge: string) => ({
 
 export async function logout() {
   try { await api.delete('/auth/logout'); } catch { /* the session ends either way */ }
+  impersonationStore.clear();
   sessionStore.clear();
 }
 

@@ -1,6 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
+import { useNavigate } from 'react-router-dom';
+import { startImpersonation } from '../../../session/impersonation';
+import '../../../layout/ImpersonationBanner';
 import './i18n';
 import { api } from '../../../api/client';
 import { toast } from '../../../toast/toast';
@@ -11,9 +14,10 @@ import type { AdminCompany, AdminPlan } from '../types';
 import { CompanyDialog } from './CompanyDialog';
 import { daysToDue, dueTone, nextDueDate } from './dueDate';
 
-/** Companies (super user): name, e-mail, plan, status, due date, recurrence; rows coloured by days to the due date; add, edit, Expire, delete. */
+/** Companies (super user): name, e-mail, plan, status, due date, recurrence; rows coloured by days to the due date; add, edit, Expire, view as its admin, delete. */
 export function CompaniesTab() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const { list, dialog, props } = useListPage<AdminCompany>({
     path: '/companies', key: 'companies', search: false, onError: () => toast.error(t('settings.company.toasts.errorList')),
     remove: {
@@ -33,14 +37,20 @@ export function CompaniesTab() {
       toast.success(t('settings.company.expired', { date: formatDate(saved.dueDate) }));
     } catch (err) { failToast(err, 'settings.company.toasts.errorOperation'); } finally { setBusy(null); }
   };
+  const viewAs = async (c: AdminCompany) => {
+    try { await startImpersonation(c.id); navigate('/tickets'); } catch (err) { toast.error(err); }
+  };
   const f = (k: string) => t(`settings.company.fields.${k}`);
   return (
     <ListPage<AdminCompany>
       testId="companies" layout="tab" scrollClassName="settings-admin-list" addLabel={t('settings.company.add')} {...props}
       rowProps={(c) => { const tone = dueTone(daysToDue(c.dueDate)); return { className: tone ? `due-${tone}` : undefined, 'data-due': tone ?? undefined }; }}
       rowActions={(c) => (
-        <Button size="small" outlined icon="pi pi-calendar-plus" label={t('settings.company.expire')} tooltip={t('settings.company.expireHint')}
-          loading={busy === c.id} onClick={() => void expire(c)} data-testid="company-expire" />
+        <>
+          <Button size="small" outlined icon="pi pi-calendar-plus" label={t('settings.company.expire')} tooltip={t('settings.company.expireHint')}
+            loading={busy === c.id} onClick={() => void expire(c)} data-testid="company-expire" />
+          <Button size="small" text icon="pi pi-eye" label={t('impersonation.view')} onClick={() => void viewAs(c)} data-testid="company-impersonate" />
+        </>
       )}
       columns={[
         { header: f('name'), body: (c) => c.name },
