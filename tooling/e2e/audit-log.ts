@@ -1,7 +1,8 @@
 /**
  * The audit log in the browser (issue 34; registered in tooling/e2e/run.ts): a company's admin opens Settings →
  * Audit log and sees the changes another admin of the company made (a tag created and renamed, with before and
- * after), filters them by action and downloads them as CSV. Screenshot: audit-log.png.
+ * after), filters them by action and downloads them as CSV. Screenshot: audit-log.png. And an impersonation round
+ * trip: a super user opens a company's console as its admin from Settings → Companies, sees the banner, and leaves.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -21,7 +22,7 @@ async function companyWithAdmins() {
   await admin('Ana Auditora', `ana${suffix}@auditada.e2e`);
   await admin('Bruno Admin', `bruno${suffix}@auditada.e2e`);
   await models.User.scoped(company.id).patch({ passwordHash: hash } as never);
-  return { reader: `ana${suffix}@auditada.e2e`, writer: `bruno${suffix}@auditada.e2e`, password };
+  return { reader: `ana${suffix}@auditada.e2e`, writer: `bruno${suffix}@auditada.e2e`, password, companyId: company.id, companyName: `Auditada ${suffix}` };
 }
 
 export function registerAuditLogScenario(ctx: () => E2eContext) {
@@ -55,6 +56,37 @@ export function registerAuditLogScenario(ctx: () => E2eContext) {
       const csv = readFileSync((await download.path())!, 'utf8');
       assert.match(csv, /id;createdAt;companyId/, 'a CSV with its header');
       assert.match(csv, /Clientes VIP/, 'holding the filtered entries');
+    } finally {
+      await context.close();
+    }
+  });
+}
+
+export function registerImpersonationScenario(ctx: () => E2eContext) {
+  test('impersonation: a super user views a company as its admin, with a banner, and leaves', async () => {
+    const { base, newPage, login } = ctx();
+    const { companyId, companyName } = await companyWithAdmins();
+    // A super user of its own (the seeded one signs in elsewhere in the suite).
+    const suffix = `${Date.now() % 1_000_000}`;
+    const email = `suporte${suffix}@atrium.e2e`;
+    const password = 'Suporte-pass-123';
+    await models.User.scoped(1).insert({ name: 'Suporte Atrium', email, passwordHash: await hashPassword(password), profile: 'admin', super: true, allTicket: 'enabled' } as never);
+    const { context, page } = await newPage({ width: 1440, height: 900 });
+    try {
+      await login(page, email, password);
+      await page.goto(`${base}/settings`);
+      await page.locator('.p-tabview-nav li', { hasText: /Companies|Empresas/ }).click();
+      const row = page.locator('tr', { hasText: companyName });
+      await row.getByTestId('company-impersonate').click();
+      const banner = page.getByTestId('impersonation-banner');
+      await banner.waitFor();
+      assert.match((await banner.textContent())!, /Ana Auditora/, 'the banner names the admin being viewed as');
+      await page.waitForURL(/\/tickets/);
+      await page.getByTestId('impersonation-leave').click();
+      await banner.waitFor({ state: 'detached' });
+      await page.waitForURL(/\/settings/);
+      const entries = await models.AuditLog.scoped(companyId).whereIn('action', ['impersonate', 'impersonate_back']).orderBy('id');
+      assert.deepEqual(entries.map((e) => e.action), ['impersonate', 'impersonate_back'], 'both ends are in the company\'s audit log');
     } finally {
       await context.close();
     }

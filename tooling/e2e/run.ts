@@ -32,7 +32,7 @@ import { registerNewUserScenario } from './newuser.js';
 import { registerStoriesScenario } from './stories.js';
 import { registerTwoFactorScenario } from './two-factor.js';
 import { registerSessionsScenario } from './sessions.js';
-import { registerAuditLogScenario } from './audit-log.js';
+import { registerAuditLogScenario, registerImpersonationScenario } from './audit-log.js';
 import { registerBrandingScenario } from './branding.js';
 import { registerMessageActionsScenario } from './message-actions.js';
 
@@ -311,6 +311,7 @@ registerStoriesScenario(context);
 registerTwoFactorScenario(context);
 registerSessionsScenario(context);
 registerAuditLogScenario(context);
+registerImpersonationScenario(context);
 registerBrandingScenario(context);
 registerMessageActionsScenario(context);
 

@@ -96,7 +96,7 @@ export function AuditTab({ isSuper, values, onChange }: { isSuper: boolean; valu
       )}
       <div className="audit-filters">
         <InputText placeholder={t('settings.audit.entity')} value={filters.entity} onChange={(e) => set('entity', e.target.value)} data-testid="audit-entity" />
-        <Dropdown value={filters.action} options={[{ label: t('settings.audit.anyAction'), value: '' }, ...ACTIONS.map((a) => ({ label: t(`settings.audit.actions.${a}`), value: a }))]} onChange={(e) => set('action', e.value as string)} data-testid="audit-action" />
+        <Dropdown value={filters.action} options={[{ label: t('settings.audit.anyAction'), value: '' }, ...ACTIONS.map((a) => ({ label: t(`settings.audit.actions.${a}`), value: a }))]} placeholder={t('settings.audit.anyAction')} onChange={(e) => set('action', e.value as string)} data-testid="audit-action" />
         <InputNumber placeholder={t('settings.audit.actorId')} value={filters.userId} onValueChange={(e) => set('userId', e.value ?? null)} useGrouping={false} data-testid="audit-user" />
         {isSuper && <InputNumber placeholder={t('settings.audit.company')} value={filters.companyId} onValueChange={(e) => set('companyId', e.value ?? null)} useGrouping={false} data-testid="audit-company" />}
         <label>{t('settings.audit.from')} <InputText type="date" value={filters.from} onChange={(e) => set('from', e.target.value)} data-testid="audit-from" /></label>
