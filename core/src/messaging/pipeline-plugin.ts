@@ -93,9 +93,12 @@ export const pipelinePlugin = fp(async (app: FastifyInstance) => {
   tickets = createTicketService(deps, sender, (companyId, ticket) => inactivity.schedule(companyId, ticket));
   // The SLA's hooks first: a ticket's due times are set before assignment announces it.
   const sla = createSla({ ...deps, publish: (event) => publishTicket(deps, event) });
-  const assignment = createAssignment({ knex: app.knex, hooks: app.hooks, connections, log: app.log, publish: (event) => publishTicket(deps, event) });
+  const assignment = createAssignment({ knex: app.knex, hooks: app.hooks, connections, jobs: app.jobs, settings: deps.settings, log: app.log, publish: (event) => publishTicket(deps, event) });
   // An agent's first socket: the waiting tickets of their queues may now be theirs.
-  app.bus.onPresence((companyId, userId, online) => { if (online) void assignment.quietly('pickup', assignment.pickUpFor(companyId, userId)); });
+  // Their last socket gone: after the company's grace their pending tickets go back to the queue (hand-back).
+  app.bus.onPresence((companyId, userId, online) => {
+    void assignment.quietly(online ? 'pickup' : 'hand-back', online ? assignment.online(companyId, userId) : assignment.offline(companyId, userId));
+  });
   // The queue option menu is the chain's last responder; plugins add theirs through sdk.responders.
   app.responders.register(createMenuResponder(deps, createChatbot(deps, sender)));
   responders = createResponderChain(deps, {

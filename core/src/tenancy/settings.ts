@@ -19,6 +19,8 @@ export const DEFAULT_SETTINGS: Record<string, string> = {
   // The company's default SLA targets in minutes for queues without their own ('0': none; domains/sla).
   slaFirstResponseMinutes: '0',
   slaResolutionMinutes: '0',
+  // Minutes an agent may stay offline before their pending-assigned tickets go back to the queue ('0': never).
+  assignmentHandBackMinutes: '0',
 };
 
 /**

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { Model } from 'objection';
 import { build, secondInstance, testDb, type TestApp } from '../helper.js';
 import { Contact, Ticket, User } from '../../src/db/models/index.js';
+import { HAND_BACK_JOB } from '../../src/domains/assignment/service.js';
 import { socketFor, waitFor } from '../pipeline/http.js';
 
 /**
@@ -188,6 +189,62 @@ t.test('a deleted agent\'s tickets go to the queue\'s other agents, not back to 
   t.equal((await app.request('DELETE', `/api/users/${a.id}`, { token: app.token })).status, 200);
   const rows = await Ticket.scoped(1).whereIn('id', tickets).select('userId', 'status');
   t.same(rows.map((r) => [r.userId, r.status]), [[b.id, 'pending'], [b.id, 'pending']], 'released and given to B');
+});
+
+t.test('hand-back: an agent offline past the company\'s grace gives their pending tickets back; one who returns keeps them', async (t) => {
+  const app = await setup(t, 'round-robin', 2, null);
+  const [a, b] = app.agents;
+  const jobId = `handback-1-${a.id}`;
+  t.equal((await app.request('PUT', '/api/settings/assignmentHandBackMinutes', { token: app.token, body: { value: 'soon' } })).status, 400, 'the grace is a number of minutes');
+
+  // Without a grace (the default) nothing is handed back: leaving schedules nothing.
+  const first = await socketFor(t, app.app, a.token);
+  const kept = await enter(app, app.queueId);
+  t.equal((await Ticket.scoped(1).findById(kept))?.userId, a.id, 'the online agent gets the ticket');
+  first.close();
+  await waitFor(async () => !(await User.scoped(1).findById(a.id))?.online, 5000, 'A offline');
+  t.notOk(await app.app.jobs.cancel(HAND_BACK_JOB, jobId), 'no grace set: no hand-back waits');
+
+  t.equal((await app.request('PUT', '/api/settings/assignmentHandBackMinutes', { token: app.token, body: { value: '5' } })).status, 200);
+  // A comes back (and takes one ticket into a conversation), then leaves again: a durable job waits for the grace.
+  const again = await socketFor(t, app.app, a.token);
+  const pending = await enter(app, app.queueId);
+  const talking = await enter(app, app.queueId);
+  t.same(await held([a.id]), [3], 'A holds three');
+  t.equal((await app.request('PUT', `/api/tickets/${talking}`, { token: a.token, body: { status: 'open' } })).status, 200, 'A opens one');
+  again.close();
+  await waitFor(() => app.app.jobs.cancel(HAND_BACK_JOB, jobId), 5000, 'a hand-back job waits for the grace');
+
+  // The grace passes (the job runs now instead of in five minutes); B is online by then.
+  await online([b.id]);
+  await app.app.jobs.enqueue(HAND_BACK_JOB, { companyId: 1, userId: a.id, offlineSince: new Date().toISOString() });
+  await app.app.jobs.idle();
+  const rows = await Ticket.scoped(1).whereIn('id', [kept, pending, talking]).orderBy('id').select('id', 'userId', 'status');
+  t.same(rows.map((r) => [r.userId, r.status]), [[b.id, 'pending'], [b.id, 'pending'], [a.id, 'open']],
+    'the pending tickets went back and on to B; the open conversation stays A\'s');
+
+  // An agent who came back before the grace ended keeps theirs, whenever the job runs.
+  await online([b.id], false);
+  const returning = await socketFor(t, app.app, a.token);
+  const mine = await enter(app, app.queueId);
+  t.equal((await Ticket.scoped(1).findById(mine))?.userId, a.id);
+  const leftAt = new Date().toISOString();
+  returning.close();
+  await waitFor(() => app.app.jobs.cancel(HAND_BACK_JOB, jobId), 5000, 'leaving again schedules a hand-back');
+  await socketFor(t, app.app, a.token);
+  await app.app.jobs.enqueue(HAND_BACK_JOB, { companyId: 1, userId: a.id, offlineSince: leftAt });
+  await app.app.jobs.idle();
+  t.equal((await Ticket.scoped(1).findById(mine))?.userId, a.id, 'back before the grace ended: the ticket stays theirs');
+
+  // With nobody eligible, a handed-back ticket waits for the queue.
+  const other = await app.createTenant('Outra Devolucao');
+  await User.scoped(1).where('id', a.id).patch({ online: false } as Partial<User>);
+  await app.app.jobs.enqueue(HAND_BACK_JOB, { companyId: other.companyId, userId: a.id, offlineSince: new Date().toISOString() });
+  await app.app.jobs.idle();
+  t.equal((await Ticket.scoped(1).findById(mine))?.userId, a.id, 'a job naming another company touches nothing of this one');
+  await app.app.jobs.enqueue(HAND_BACK_JOB, { companyId: 1, userId: a.id, offlineSince: new Date().toISOString() });
+  await app.app.jobs.idle();
+  t.equal((await Ticket.scoped(1).findById(mine))?.userId ?? null, null, 'nobody online: the handed-back ticket waits in the queue');
 });
 
 t.test('two API processes on one MariaDB: 100 tickets at once, half through each, stay under the cap and at most one apart', {

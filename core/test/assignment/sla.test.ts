@@ -57,6 +57,32 @@ t.test('due times: the queue\'s targets, else the company\'s default; none witho
   t.equal(foreign.status, 404, 'another company\'s queue is not found');
 });
 
+t.test('due times in opening hours: the queue\'s when the company uses queue hours, else calendar time', async (t) => {
+  const app = await build(t);
+  const { request, token } = app;
+  // Open one hour, two days from now (local time, as the hours are read); closed every other day.
+  const now = new Date();
+  const openDay = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 2);
+  const week = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
+  const schedules = week.map((weekdayEn, i) => (i === openDay.getDay()
+    ? { weekday: weekdayEn, weekdayEn, startTime: '10:00', endTime: '11:00' }
+    : { weekday: weekdayEn, weekdayEn, startTime: '00:00', endTime: '00:00' }));
+  const queue = await request('POST', '/api/queue', { token, body: { name: 'SLA no horário', color: '#0d0d0d', schedules, slaFirstResponseMinutes: 30 } });
+  t.equal(queue.status, 200);
+
+  const start = Date.now();
+  const calendar = await Ticket.scoped(1).findById(await enter(app, queue.body.id));
+  t.ok(Math.abs(minutesFrom(calendar?.firstResponseDueAt, start) - 30) < 0.5, 'hours not in force (scheduleType disabled): calendar time');
+
+  t.equal((await request('PUT', '/api/settings/scheduleType', { token, body: { value: 'queue' } })).status, 200);
+  const inHours = await Ticket.scoped(1).findById(await enter(app, queue.body.id));
+  const expected = new Date(openDay.getFullYear(), openDay.getMonth(), openDay.getDate(), 10, 30).getTime();
+  t.equal(Date.parse(inHours?.firstResponseDueAt ?? ''), expected, 'queue hours in force: due half an hour into the next opening');
+
+  // The breach job waits for that time, not for the calendar's.
+  t.ok(await app.app.jobs.cancel(SLA_BREACH_JOB, `sla-${inHours!.id}-firstResponse`), 'the breach job is scheduled');
+});
+
 t.test('the breach job: a missed first response is flagged and announced to the ticket\'s audience; a met one is not', async (t) => {
   const app = await build(t);
   const { request, token } = app;

@@ -1,6 +1,9 @@
 import type { Knex } from 'knex';
 import { Queue, Ticket, User } from '../../db/models/index.js';
 import { withRetries } from '../../db/errors.js';
+import { dbNow, toDbTime } from '../../db/time.js';
+import type { JobQueue } from '../../jobs/index.js';
+import type { SettingsService } from '../../tenancy/settings.js';
 import type { ConnectionCache } from '../../messaging/connection-cache.js';
 import type { HookRegistry } from '../../sdk/hooks.js';
 import type { TicketEvent } from '../tickets/lifecycle.js';
@@ -10,11 +13,18 @@ import { chooseAgent, type AssignmentPolicy, type Candidate } from './policy.js'
 const HANDED_OFF = '@handoff';
 /** Waiting tickets looked at per round of a pickup (oldest first). */
 const PICKUP_BATCH = 50;
+/** The durable job that hands an offline agent's pending tickets back once they stayed offline long enough. */
+export const HAND_BACK_JOB = 'assignment.handBack';
+/** Minutes an agent may stay offline before their pending tickets go back to the queue ('0': never). */
+export const HAND_BACK_SETTING = 'assignmentHandBackMinutes';
+interface HandBackJob { companyId: number; userId: number; offlineSince: string }
 
 export interface AssignmentDeps {
   knex: Knex;
   hooks: HookRegistry;
   connections: ConnectionCache;
+  jobs: JobQueue;
+  settings: SettingsService;
   publish: (event: TicketEvent) => Promise<unknown>;
   log: { warn: (o: object, m: string) => void; error: (o: object, m: string) => void };
 }
@@ -139,6 +149,55 @@ export function createAssignment(deps: AssignmentDeps) {
     for (const { id } of queues) await pickUp(companyId, id);
   }
 
+  const handBackMinutes = async (companyId: number) => {
+    const n = Number(await deps.settings.get(companyId, HAND_BACK_SETTING));
+    return Number.isInteger(n) && n > 0 ? n : 0;
+  };
+
+  /** One pending hand-back per agent: coming back cancels it (in any process: the queue is shared). */
+  const handBackId = (companyId: number, userId: number) => `handback-${companyId}-${userId}`;
+
+  /** The agent's last socket went: a durable job at the end of the company's grace (it survives a restart). */
+  async function offline(companyId: number, userId: number): Promise<void> {
+    const minutes = await handBackMinutes(companyId);
+    if (!minutes) return;
+    await deps.jobs.enqueue<HandBackJob>(HAND_BACK_JOB, { companyId, userId, offlineSince: dbNow() }, {
+      runAt: new Date(Date.now() + minutes * 60_000), jobId: handBackId(companyId, userId),
+    });
+  }
+
+  /** The agent's console connected: no hand-back, and the waiting tickets of their queues may be theirs. */
+  async function online(companyId: number, userId: number): Promise<void> {
+    await deps.jobs.cancel(HAND_BACK_JOB, handBackId(companyId, userId));
+    await pickUpFor(companyId, userId);
+  }
+
+  /**
+   * Hands back the pending tickets assigned to an agent still offline and not seen since they left: each goes
+   * back to its queue (nobody's) through the lifecycle, so its policy gives it to an eligible agent or it waits.
+   * Open tickets stay theirs (a conversation they took). Returns how many went back.
+   */
+  async function handBack({ companyId, userId, offlineSince }: HandBackJob): Promise<number> {
+    if (!(await handBackMinutes(companyId))) return 0;
+    const user = await User.scoped(companyId).findById(userId).select('id', 'online', 'lastSeenAt');
+    if (!user || Number(user.online) || (user.lastSeenAt && toDbTime(user.lastSeenAt) > toDbTime(offlineSince))) return 0;
+    const held = await Ticket.scoped(companyId).where({ userId, status: 'pending' }).whereNotNull('queueId').select('id');
+    let returned = 0;
+    for (const { id } of held) {
+      // Conditional: an agent who came back meanwhile, or a ticket taken or closed, is left as it is.
+      const back = await Ticket.scoped(companyId).where({ id, userId, status: 'pending' })
+        .whereNotExists(User.scoped(companyId).where({ id: userId, online: 1 }).select('id'))
+        .patch({ userId: null } as Partial<Ticket>);
+      if (!back) continue;
+      returned++;
+      const ticket = await Ticket.scoped(companyId).findById(id);
+      if (ticket) await deps.publish({ kind: 'updated', companyId, ticket, before: { userId } as Partial<Ticket> });
+    }
+    if (returned) log.warn({ companyId, userId, returned }, 'assignment: an offline agent\'s pending tickets went back to their queues');
+    return returned;
+  }
+  deps.jobs.define<HandBackJob>(HAND_BACK_JOB, async (job) => { await handBack(job); });
+
   /** Runs work that follows an event without failing the event (a request, a socket's presence) when it fails. */
   const quietly = (what: string, work: Promise<unknown>): Promise<void> => work.then(() => undefined, (err: unknown) => log.error({ err }, `assignment: ${what} failed`));
 
@@ -152,7 +211,7 @@ export function createAssignment(deps: AssignmentDeps) {
     if (freed) await quietly('pickup', pickUpFor(companyId, freed));
   });
 
-  return { offer, pickUp, pickUpFor, quietly };
+  return { offer, pickUp, pickUpFor, online, offline, handBack, handBackId, quietly };
 }
 
 export type Assignment = ReturnType<typeof createAssignment>;

@@ -35,6 +35,8 @@ const RANGES: Record<string, { min: number; max: number }> = {
   // SLA targets in minutes (up to a year).
   slaFirstResponseMinutes: { min: 0, max: 525_600 },
   slaResolutionMinutes: { min: 0, max: 525_600 },
+  // Offline grace before an agent's pending tickets are handed back (up to a day).
+  assignmentHandBackMinutes: { min: 0, max: 1440 },
 };
 
 /** Undefined when the value suits the key's range (or the key has none), else the range. */

@@ -1,4 +1,4 @@
-import { Queue, Ticket, type Message } from '../../db/models/index.js';
+import { Company, Queue, Ticket, type Message, type WeekdaySchedule } from '../../db/models/index.js';
 import { dbNow, toDbTime } from '../../db/time.js';
 import type { Bus } from '../../bus/index.js';
 import type { JobQueue } from '../../jobs/index.js';
@@ -6,6 +6,7 @@ import type { ConnectionCache } from '../../messaging/connection-cache.js';
 import type { HookRegistry } from '../../sdk/hooks.js';
 import type { SettingsService } from '../../tenancy/settings.js';
 import { ticketView } from '../tickets/view.js';
+import { addOpenMinutes } from './business-time.js';
 import type { TicketEvent } from '../tickets/lifecycle.js';
 
 /** The durable job that looks at a ticket at one of its due times. */
@@ -27,7 +28,7 @@ export interface SlaDeps {
   log: { error: (o: object, m: string) => void };
 }
 
-type QueueTargets = Pick<Queue, 'id' | 'slaFirstResponseMinutes' | 'slaResolutionMinutes'>;
+type QueueTargets = Pick<Queue, 'id' | 'slaFirstResponseMinutes' | 'slaResolutionMinutes' | 'schedules'>;
 
 const minutes = (value: unknown) => {
   const n = Number(value);
@@ -42,11 +43,17 @@ export function targetsOf(queue: QueueTargets, defaults: SlaTargets): SlaTargets
   };
 }
 
-/** The due times from `from` in calendar time (opening hours are not counted: docs/decisions.md). */
-export function dueTimes(targets: SlaTargets, from: Date): { firstResponseDueAt: string | null; resolutionDueAt: string | null } {
-  const at = (m: number | null) => (m ? toDbTime(from.getTime() + m * 60_000) : null);
+/**
+ * The due times from `from`, counted in `hours` when given (the opening hours in force: docs/decisions.md,
+ * "SLA in opening hours"), else in calendar time.
+ */
+export function dueTimes(targets: SlaTargets, from: Date, hours?: WeekdaySchedule[] | null): { firstResponseDueAt: string | null; resolutionDueAt: string | null } {
+  const at = (m: number | null) => (m ? toDbTime(addOpenMinutes(hours, from, m)) : null);
   return { firstResponseDueAt: at(targets.firstResponse), resolutionDueAt: at(targets.resolution) };
 }
+
+/** A stored time (UTC without saying so, or ISO) in milliseconds: read as UTC, never in the server's zone. */
+const storedTime = (value: string) => Date.parse(/^\d{4}-\d{2}-\d{2} /.test(value) ? `${value.replace(' ', 'T')}Z` : value);
 
 const dueColumn = { firstResponse: 'firstResponseDueAt', resolution: 'resolutionDueAt' } as const;
 const breachColumn = { firstResponse: 'firstResponseBreached', resolution: 'resolutionBreached' } as const;
@@ -70,7 +77,20 @@ export function createSla(deps: SlaDeps) {
       const queue = (await deps.connections.get(companyId, ticket.whatsappId))?.queues.find((q) => q.id === ticket.queueId);
       if (queue) return queue;
     }
-    return Queue.scoped(companyId).findById(ticket.queueId!).select('id', 'slaFirstResponseMinutes', 'slaResolutionMinutes');
+    return Queue.scoped(companyId).findById(ticket.queueId!).select('id', 'slaFirstResponseMinutes', 'slaResolutionMinutes', 'schedules');
+  }
+
+  /**
+   * The opening hours due times are counted in, as the spec's `scheduleType` puts hours in force: the queue's
+   * ('queue'), the company's ('company'), none ('disabled': calendar time). From the connection cache when it can.
+   */
+  async function hoursOf(companyId: number, ticket: Pick<Ticket, 'whatsappId'>, queue: QueueTargets): Promise<WeekdaySchedule[] | null> {
+    const type = await deps.settings.get(companyId, 'scheduleType');
+    if (type === 'queue') return queue.schedules ?? null;
+    if (type !== 'company') return null;
+    const cached = ticket.whatsappId ? await deps.connections.get(companyId, ticket.whatsappId) : undefined;
+    if (cached) return cached.companySchedules ?? null;
+    return (await Company.query().findById(companyId).select('schedules'))?.schedules ?? null;
   }
 
   const jobId = (ticketId: number, target: SlaTarget) => `sla-${ticketId}-${target}`;
@@ -82,7 +102,7 @@ export function createSla(deps: SlaDeps) {
     if (!queue) return;
     const targets = targetsOf(queue, await defaults(companyId));
     if (!targets.firstResponse && !targets.resolution) return;
-    const due = dueTimes(targets, new Date());
+    const due = dueTimes(targets, new Date(), await hoursOf(companyId, ticket, queue));
     // Only once: a second entry (or a concurrent one) finds the due times set.
     const set = await Ticket.scoped(companyId).where({ id: ticket.id }).whereNull('firstResponseDueAt').whereNull('resolutionDueAt')
       .patch(due as Partial<Ticket>);
@@ -90,7 +110,7 @@ export function createSla(deps: SlaDeps) {
     Object.assign(ticket, due);
     for (const target of ['firstResponse', 'resolution'] as const) {
       const at = due[dueColumn[target]];
-      if (at) await deps.jobs.enqueue<BreachJob>(SLA_BREACH_JOB, { companyId, ticketId: ticket.id, target }, { runAt: new Date(`${at.replace(' ', 'T')}Z`), jobId: jobId(ticket.id, target) });
+      if (at) await deps.jobs.enqueue<BreachJob>(SLA_BREACH_JOB, { companyId, ticketId: ticket.id, target }, { runAt: new Date(storedTime(at)), jobId: jobId(ticket.id, target) });
     }
     const fresh = await Ticket.scoped(companyId).findById(ticket.id);
     if (fresh) deps.bus.emitTicketChange(companyId, 'update', await ticketView(companyId, fresh));
@@ -110,8 +130,8 @@ export function createSla(deps: SlaDeps) {
     const ticket = await Ticket.scoped(companyId).findById(ticketId);
     const dueAt = ticket?.[dueColumn[target]];
     if (!ticket || !dueAt || ticket[breachColumn[target]]) return;
-    if (Date.parse(dueAt) > Date.now()) {
-      await deps.jobs.enqueue<BreachJob>(SLA_BREACH_JOB, { companyId, ticketId, target }, { runAt: new Date(dueAt), jobId: jobId(ticketId, target) });
+    if (storedTime(dueAt) > Date.now()) {
+      await deps.jobs.enqueue<BreachJob>(SLA_BREACH_JOB, { companyId, ticketId, target }, { runAt: new Date(storedTime(dueAt)), jobId: jobId(ticketId, target) });
       return;
     }
     const met = target === 'firstResponse' ? !!ticket.firstRespondedAt || ticket.status === 'closed' : ticket.status === 'closed';
