@@ -31,14 +31,18 @@ t.test('the service desk view: waiting and assigned per queue, agents with avail
   await Ticket.scoped(1).where({ id: given }).patch({ firstResponseDueAt: new Date(Date.now() + 5 * 60_000).toISOString() } as Partial<Ticket>);
   await Ticket.scoped(1).where({ id: waiting }).patch({ firstResponseDueAt: new Date(Date.now() - 60_000).toISOString() } as Partial<Ticket>);
   await request('PUT', '/api/users/me/availability', { token: agent.token, body: { away: true } });
+  // The breach job flagged the agent's ticket (its first response) and a waiting one (its resolution).
+  await Ticket.scoped(1).where({ id: given }).patch({ firstResponseBreached: true } as Partial<Ticket>);
+  await Ticket.scoped(1).where({ id: waiting }).patch({ resolutionBreached: true } as Partial<Ticket>);
 
   const view = await request('GET', '/api/dashboard/service', { token });
   t.equal(view.status, 200);
   const salesRow = view.body.queues.find((q: any) => q.id === sales.body.id);
   t.match(salesRow, { name: 'Vendas', assignment: 'round-robin', waiting: 1, assignedPending: 1, open: 0 });
   t.ok(salesRow.oldestWaitingSince, 'the oldest wait is shown');
-  t.match(view.body.queues.find((q: any) => q.id === support.body.id), { waiting: 1, assignment: 'manual' });
-  t.match(view.body.agents.find((a: any) => a.id === agent.id), { name: 'Ana Agente', online: true, away: true, load: 1, cap: 1, queueIds: [sales.body.id] });
+  t.equal(salesRow.breachedCount, 2, 'breach count per queue: both flagged tickets');
+  t.match(view.body.queues.find((q: any) => q.id === support.body.id), { waiting: 1, assignment: 'manual', breachedCount: 0 });
+  t.match(view.body.agents.find((a: any) => a.id === agent.id), { name: 'Ana Agente', online: true, away: true, load: 1, cap: 1, queueIds: [sales.body.id], breachedCount: 1 }, 'breach count per agent: the one they hold');
   t.same(view.body.atRisk.map((r: any) => [r.ticketId, r.target, r.contactName]), [[given, 'firstResponse', 'Cliente Atribuído']], 'at risk: due within the window');
   t.equal(view.body.atRisk[0].uuid, (await Ticket.scoped(1).findById(given))?.uuid, 'with the uuid the console opens it by');
   t.same(view.body.breached.map((r: any) => [r.ticketId, r.breached]), [[waiting, true]], 'breached: past due');

@@ -116,6 +116,9 @@ t.test('the breach job: a missed first response is flagged and announced to the 
   t.equal(ticket.firstResponseBreached, true, 'the ticket update carries the breach');
   await waitFor(() => breaches.length > 0, 3000, 'slaBreach');
   t.same(breaches.map((b) => [b.ticketId, b.target]), [[late, 'firstResponse']], 'only the late ticket breached, announced as slaBreach');
+  const lateRow = (await Ticket.scoped(1).findById(late))!;
+  const lateContact = await Contact.scoped(1).findById(lateRow.contactId);
+  t.same([breaches[0].uuid, breaches[0].contactName], [lateRow.uuid, lateContact?.name], 'the event names the ticket and its contact (the console\'s toast and bell)');
   t.equal((await Ticket.scoped(1).findById(answered))?.firstResponseBreached, false, 'the answered one is not flagged');
   t.equal((await Ticket.scoped(1).findById(late))?.resolutionBreached, false, 'the resolution is not due yet');
   t.same(outsiderHeard, [], 'another company hears nothing');

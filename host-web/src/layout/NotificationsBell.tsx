@@ -6,7 +6,7 @@ import { Badge } from 'primereact/badge';
 import { OverlayPanel } from 'primereact/overlaypanel';
 import { useNotifications } from './useNotifications';
 
-/** The bell: new pending tickets and inbound messages; a click opens the ticket. */
+/** The bell: new pending tickets, inbound messages and SLA breaches; a click opens the ticket. */
 export function NotificationsBell() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -24,7 +24,9 @@ export function NotificationsBell() {
           {items.map((n) => (
             <li key={n.key}>
               <button type="button" onClick={() => { dismiss(n.key); panel.current?.hide(); navigate(`/tickets/${n.ticketUuid}`); }}>
-                <strong>{t(n.kind === 'ticket' ? 'topbar.newTicket' : 'topbar.newMessage', { name: n.name })}</strong>
+                <strong>{n.kind === 'breach'
+                  ? t('topbar.slaBreach', { name: n.name, target: t(`topbar.slaTargets.${n.target}`) })
+                  : t(n.kind === 'ticket' ? 'topbar.newTicket' : 'topbar.newMessage', { name: n.name })}</strong>
                 <span className="muted">{n.text}</span>
               </button>
             </li>

@@ -2,9 +2,13 @@ import { useCallback, useState } from 'react';
 import { useSession } from '../session/useSession';
 import { useSocketEvent, companyEvent } from '../socket/useSocketEvent';
 import { playNotificationSound } from './sound';
+import { toast } from '../toast/toast';
+import i18n from '../i18n';
 import type { SessionUser } from '../session/types';
 
-export interface Notification { key: string; kind: 'ticket' | 'message'; ticketUuid: string; name: string; text: string; at: number }
+export interface Notification { key: string; kind: 'ticket' | 'message' | 'breach'; ticketUuid: string; name: string; text: string; at: number; target?: string }
+/** The `slaBreach` event (core domains/sla): sent only to the ticket's audience (its queue's agents, its agent, admins). */
+interface SlaBreach { ticketId: number; uuid: string; contactName: string | null; target: string; dueAt: string }
 
 interface TicketLike { id: number; uuid: string; status: string; userId?: number | null; queueId?: number | null; contact?: { name?: string }; lastMessage?: string }
 
@@ -51,6 +55,14 @@ export function useNotifications() {
     if (!concernsUser(user, data.ticket)) return;
     if (window.location.pathname === `/tickets/${data.ticket.uuid}` && document.hasFocus()) return;
     push({ key: `m${data.message.id}`, kind: 'message', ticketUuid: data.ticket.uuid, name: data.contact?.name ?? data.ticket.contact?.name ?? '', text: data.message.body ?? '', at: Date.now() });
+  });
+
+  // A breached SLA: a toast now and an entry in the bell until opened (the server already chose who hears it).
+  useSocketEvent(companyEvent(companyId, 'slaBreach'), (data: SlaBreach) => {
+    if (!data?.uuid) return;
+    const name = data.contactName ?? `#${data.ticketId}`;
+    toast.warn(i18n.t('topbar.slaBreach', { name, target: i18n.t(`topbar.slaTargets.${data.target}`) }));
+    push({ key: `b${data.ticketId}-${data.target}`, kind: 'breach', ticketUuid: data.uuid, name, text: i18n.t(`topbar.slaTargets.${data.target}`), at: Date.now(), target: data.target });
   });
 
   const clear = useCallback(() => setItems([]), []);

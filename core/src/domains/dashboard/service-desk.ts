@@ -13,10 +13,14 @@ const Nullable = <T extends ReturnType<typeof Type.String> | ReturnType<typeof T
 const QueueNow = Type.Object({
   id: Type.Integer(), name: Type.String(), color: Type.String(), assignment: Type.String(),
   waiting: Type.Integer(), assignedPending: Type.Integer(), open: Type.Integer(), oldestWaitingSince: Nullable(Type.String()),
+  /** Live tickets of the queue flagged breached (first response or resolution). */
+  breachedCount: Type.Integer(),
 });
 const AgentNow = Type.Object({
   id: Type.Integer(), name: Type.String(), online: Type.Boolean(), away: Type.Boolean(), load: Type.Integer(),
   cap: Nullable(Type.Integer()), queueIds: Type.Array(Type.Integer()),
+  /** Live tickets held by the agent flagged breached. */
+  breachedCount: Type.Integer(),
 });
 const DueTicket = Type.Object({
   ticketId: Type.Integer(), uuid: Type.String(), contactName: Nullable(Type.String()), queueId: Nullable(Type.Integer()), userId: Nullable(Type.Integer()),
@@ -33,7 +37,7 @@ const LIVE = ['pending', 'open'];
 /**
  * The supervisor's "now" (issue 30): per queue the waiting tickets (nobody's), the pending ones already assigned,
  * the open ones and the oldest wait; the agents with their availability and load; the live tickets whose SLA due
- * time is near or past. Counts come from the kept ticketCounts (a few rows a company), the due tickets from the
+ * time is near or past, and the breach counts per queue and agent. Counts come from the kept ticketCounts (a few rows a company), the due tickets from the
  * (companyId, status, …DueAt) indexes; `queueId` narrows everything to one queue (another company's: 404).
  */
 const serviceDeskRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -75,7 +79,13 @@ const serviceDeskRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return q;
     };
 
-    const [countRows, oldestRows, agents, loads, firstDue, resolutionDue] = await Promise.all([
+    // Breach counts per queue and agent: the live tickets (the status index) the breach job flagged.
+    const flagged = Ticket.scoped(companyId).whereIn('status', LIVE)
+      .where((q) => q.where('firstResponseBreached', 1).orWhere('resolutionBreached', 1))
+      .groupBy('queueId', 'userId').select('queueId', 'userId', knex.raw('COUNT(*) AS n'));
+    if (queueId) flagged.where('queueId', queueId);
+
+    const [countRows, oldestRows, agents, loads, firstDue, resolutionDue, flaggedRows] = await Promise.all([
       counts.groupBy('queueId', 'status', knex.raw('CASE WHEN userId = 0 THEN 0 ELSE 1 END'))
         .select('queueId', 'status', knex.raw('CASE WHEN userId = 0 THEN 0 ELSE 1 END AS assigned'), knex.raw('SUM(n) AS n')),
       oldest,
@@ -83,7 +93,13 @@ const serviceDeskRoutes: FastifyPluginAsyncTypebox = async (app) => {
       knex('ticketCounts').where('companyId', companyId).whereIn('status', LIVE).where('userId', '>', 0).groupBy('userId').select('userId', knex.raw('SUM(n) AS n')),
       due('firstResponseDueAt'),
       due('resolutionDueAt'),
+      flagged,
     ]);
+    const breachedBy = { queue: new Map<number, number>(), agent: new Map<number, number>() };
+    for (const r of flaggedRows as unknown as Array<{ queueId: number | null; userId: number | null; n: unknown }>) {
+      if (r.queueId) breachedBy.queue.set(Number(r.queueId), (breachedBy.queue.get(Number(r.queueId)) ?? 0) + num(r.n));
+      if (r.userId) breachedBy.agent.set(Number(r.userId), (breachedBy.agent.get(Number(r.userId)) ?? 0) + num(r.n));
+    }
 
     const tally = new Map<string, number>();
     for (const r of countRows as Array<{ queueId: number; status: string; assigned: unknown; n: unknown }>) {
@@ -108,11 +124,12 @@ const serviceDeskRoutes: FastifyPluginAsyncTypebox = async (app) => {
       queues: queues.map((q) => ({
         id: q.id, name: q.name, color: q.color, assignment: q.assignment ?? 'manual',
         waiting: tally.get(`${q.id}:waiting`) ?? 0, assignedPending: tally.get(`${q.id}:assigned`) ?? 0, open: tally.get(`${q.id}:open`) ?? 0,
+        breachedCount: breachedBy.queue.get(q.id) ?? 0,
         oldestWaitingSince: since.get(q.id) ? new Date(`${since.get(q.id)!.replace(' ', 'T').replace(/Z?$/, 'Z')}`).toISOString() : null,
       })),
       agents: agents.map((u) => ({
         id: u.id, name: u.name, online: Boolean(u.online), away: Boolean(u.away), load: loadOf.get(u.id) ?? 0,
-        cap: u.assignmentCap ?? null, queueIds: (u.queues ?? []).map((q) => q.id),
+        cap: u.assignmentCap ?? null, queueIds: (u.queues ?? []).map((q) => q.id), breachedCount: breachedBy.agent.get(u.id) ?? 0,
       })),
       atRisk: dueRows.filter((r) => !r.breached).slice(0, LISTED),
       breached: dueRows.filter((r) => r.breached).slice(0, LISTED),

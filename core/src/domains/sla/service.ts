@@ -5,7 +5,7 @@ import type { JobQueue } from '../../jobs/index.js';
 import type { ConnectionCache } from '../../messaging/connection-cache.js';
 import type { HookRegistry } from '../../sdk/hooks.js';
 import type { SettingsService } from '../../tenancy/settings.js';
-import { ticketView } from '../tickets/view.js';
+import { ticketView, type TicketView } from '../tickets/view.js';
 import { addOpenMinutes } from './business-time.js';
 import type { TicketEvent } from '../tickets/lifecycle.js';
 
@@ -140,8 +140,11 @@ export function createSla(deps: SlaDeps) {
     if (target === 'firstResponse') query.whereNull('firstRespondedAt');
     if (!(await query.patch({ [breachColumn[target]]: true } as Partial<Ticket>))) return;
     const fresh = (await Ticket.scoped(companyId).findById(ticketId))!;
-    await deps.publish({ kind: 'updated', companyId, ticket: fresh, before: { [breachColumn[target]]: false } as Partial<Ticket> });
-    deps.bus.emitForTicket(companyId, fresh, 'slaBreach', { ticketId, target, dueAt: fresh[dueColumn[target]], queueId: fresh.queueId ?? null, userId: fresh.userId ?? null });
+    const view = await deps.publish({ kind: 'updated', companyId, ticket: fresh, before: { [breachColumn[target]]: false } as Partial<Ticket> }) as TicketView | undefined;
+    // The console's toast and bell name the ticket and open it (uuid).
+    deps.bus.emitForTicket(companyId, fresh, 'slaBreach', {
+      ticketId, uuid: fresh.uuid, contactName: view?.contact?.name ?? null, target, dueAt: fresh[dueColumn[target]], queueId: fresh.queueId ?? null, userId: fresh.userId ?? null,
+    });
   }
 
   const quietly = (work: Promise<unknown>): Promise<void> => work.then(() => undefined, (err: unknown) => log.error({ err }, 'sla: could not keep the due times'));

@@ -20,6 +20,7 @@ export default {
     language: 'Language', theme: 'Theme', lightTheme: 'Light theme', darkTheme: 'Dark theme', volume: 'Volume',
     refresh: 'Reload', notifications: 'Notifications', noNotifications: 'No new notifications',
     newTicket: 'New ticket from {{name}}', newMessage: 'New message from {{name}}',
+    slaBreach: '{{name}}: {{target}} target breached', slaTargets: { firstResponse: 'first response', resolution: 'resolution' },
     announcements: 'Announcements', noAnnouncements: 'No announcements', profile: 'Profile', logout: 'Log out',
     userMenu: 'User menu',
     available: 'Available', away: 'Away', setAway: 'Set yourself away (no new tickets assigned)', setAvailable: 'Set yourself available (tickets may be assigned to you)',

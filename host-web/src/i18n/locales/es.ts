@@ -20,6 +20,7 @@ export default {
     language: 'Idioma', theme: 'Tema', lightTheme: 'Tema claro', darkTheme: 'Tema oscuro', volume: 'Volumen',
     refresh: 'Recargar', notifications: 'Notificaciones', noNotifications: 'No hay notificaciones nuevas',
     newTicket: 'Nueva atención de {{name}}', newMessage: 'Nuevo mensaje de {{name}}',
+    slaBreach: '{{name}}: meta de {{target}} incumplida', slaTargets: { firstResponse: 'primera respuesta', resolution: 'resolución' },
     announcements: 'Informativos', noAnnouncements: 'No hay informativos', profile: 'Perfil', logout: 'Salir',
     userMenu: 'Menú del usuario',
     available: 'Disponible', away: 'Ausente', setAway: 'Ponerse ausente (no se asignan atenciones nuevas)', setAvailable: 'Ponerse disponible (se le pueden asignar atenciones)',

@@ -20,6 +20,7 @@ export default {
     language: 'Idioma', theme: 'Tema', lightTheme: 'Tema claro', darkTheme: 'Tema escuro', volume: 'Volume',
     refresh: 'Recarregar', notifications: 'Notificações', noNotifications: 'Nenhuma notificação nova',
     newTicket: 'Novo atendimento de {{name}}', newMessage: 'Nova mensagem de {{name}}',
+    slaBreach: '{{name}}: meta de {{target}} estourada', slaTargets: { firstResponse: 'primeira resposta', resolution: 'resolução' },
     announcements: 'Informativos', noAnnouncements: 'Nenhum informativo', profile: 'Perfil', logout: 'Sair',
     userMenu: 'Menu do usuário',
     available: 'Disponível', away: 'Ausente', setAway: 'Ficar ausente (nenhum atendimento novo atribuído)', setAvailable: 'Ficar disponível (atendimentos podem ser atribuídos a você)',

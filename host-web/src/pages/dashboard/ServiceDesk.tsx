@@ -10,8 +10,8 @@ import { toast } from '../../toast/toast';
 import { useSocketEvent, companyEvent } from '../../socket/useSocketEvent';
 import { useSession } from '../../session/useSession';
 
-interface QueueNow { id: number; name: string; color: string; assignment: string; waiting: number; assignedPending: number; open: number; oldestWaitingSince: string | null }
-interface AgentNow { id: number; name: string; online: boolean; away: boolean; load: number; cap: number | null; queueIds: number[] }
+interface QueueNow { id: number; name: string; color: string; assignment: string; waiting: number; assignedPending: number; open: number; oldestWaitingSince: string | null; breachedCount: number }
+interface AgentNow { id: number; name: string; online: boolean; away: boolean; load: number; cap: number | null; queueIds: number[]; breachedCount: number }
 interface DueTicket { ticketId: number; uuid: string; contactName: string | null; queueId: number | null; userId: number | null; status: string; target: string; dueAt: string; breached: boolean }
 interface Desk { queues: QueueNow[]; agents: AgentNow[]; atRisk: DueTicket[]; breached: DueTicket[]; atRiskMinutes: number }
 
@@ -49,6 +49,7 @@ export function ServiceDesk() {
     const state = !a.online ? 'offline' : a.away ? 'away' : 'available';
     return <Tag severity={state === 'available' ? 'success' : state === 'away' ? 'warning' : 'danger'} value={t(`dashboard.desk.${state}`)} data-testid={`availability-${a.id}`} />;
   };
+  const breachCount = (n: number, testId: string) => (n ? <Tag severity="danger" value={String(n)} data-testid={testId} /> : <span data-testid={testId}>0</span>);
   const queueName = (id: number | null) => allQueues.find((q) => q.id === id)?.name ?? '—';
   const agentName = (id: number | null) => desk?.agents.find((a) => a.id === id)?.name ?? '—';
   const due = (r: DueTicket) => {
@@ -78,6 +79,7 @@ export function ServiceDesk() {
         <Column field="waiting" header={t('dashboard.desk.waiting')} />
         <Column field="assignedPending" header={t('dashboard.desk.assignedPending')} />
         <Column field="open" header={t('dashboard.desk.open')} />
+        <Column header={t('dashboard.desk.breachedCount')} body={(q: QueueNow) => breachCount(q.breachedCount, `queue-breaches-${q.id}`)} />
         <Column header={t('dashboard.desk.oldestWait')} body={(q: QueueNow) => (q.oldestWaitingSince ? t('dashboard.desk.minutes', { count: -minutesTo(q.oldestWaitingSince) }) : '—')} />
       </DataTable>
       <h4>{t('dashboard.desk.agents')}</h4>
@@ -85,6 +87,7 @@ export function ServiceDesk() {
         <Column field="name" header={t('dashboard.attendants.name')} />
         <Column header={t('dashboard.desk.availability')} body={availability} />
         <Column header={t('dashboard.desk.load')} body={(a: AgentNow) => (a.cap ? `${a.load} / ${a.cap}` : String(a.load))} />
+        <Column header={t('dashboard.desk.breachedCount')} body={(a: AgentNow) => breachCount(a.breachedCount, `agent-breaches-${a.id}`)} />
       </DataTable>
       <h4>{t('dashboard.desk.breached', { count: desk?.breached.length ?? 0 })}</h4>
       {dueTable(desk?.breached ?? [], 'desk-breached')}

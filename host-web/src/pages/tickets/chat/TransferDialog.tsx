@@ -4,12 +4,24 @@ import { Dialog } from 'primereact/dialog';
 import { AutoComplete } from 'primereact/autocomplete';
 import { Dropdown } from 'primereact/dropdown';
 import { Button } from 'primereact/button';
+import { Tag } from 'primereact/tag';
 import { api } from '../../../api/client';
 import { toast } from '../../../toast/toast';
 import { ticketActions } from '../ticketActions';
 import type { Ticket } from '../types';
 
-interface UserOption { id: number; name: string; queues?: Array<{ id: number; name: string }> }
+interface UserOption { id: number; name: string; online?: boolean; away?: boolean; queues?: Array<{ id: number; name: string }> }
+
+/** Online / away / offline beside each agent (issue 30): whom a transfer reaches now. */
+function AgentOption({ user }: { user: UserOption }) {
+  const { t } = useTranslation();
+  const state = !user.online ? 'offline' : user.away ? 'away' : 'available';
+  return (
+    <span className="transfer-agent" data-testid={`transfer-agent-${user.id}`}>
+      {user.name} <Tag severity={state === 'available' ? 'success' : state === 'away' ? 'warning' : 'danger'} value={t(`tickets.transfer.availability.${state}`)} />
+    </span>
+  );
+}
 
 /** Transfer to a user and/or queue; submit only with a queue chosen; user search from 3 characters after 500 ms. */
 export function TransferDialog({ ticket, visible, onHide, onDone }: { ticket: Ticket; visible: boolean; onHide: () => void; onDone: () => void }) {
@@ -46,7 +58,8 @@ export function TransferDialog({ ticket, visible, onHide, onDone }: { ticket: Ti
     <Dialog header={t('tickets.transfer.title')} visible={visible} onHide={onHide} style={{ width: 'min(440px, 95vw)' }}>
       <div className="form-grid">
         <label>{t('tickets.transfer.user')}</label>
-        <AutoComplete value={user ?? undefined} suggestions={suggestions} field="name" delay={500} minLength={3} completeMethod={(e) => void search(e.query)} onChange={(e) => setUser(e.value)} />
+        <AutoComplete value={user ?? undefined} suggestions={suggestions} field="name" delay={500} minLength={3} completeMethod={(e) => void search(e.query)} onChange={(e) => setUser(e.value)}
+          itemTemplate={(u: UserOption) => <AgentOption user={u} />} />
         <label>{t('tickets.transfer.queue')}</label>
         <Dropdown value={queueId} options={queues} optionLabel="name" optionValue="id" onChange={(e) => setQueueId(e.value)} />
         <label>{t('tickets.transfer.connection')}</label>
