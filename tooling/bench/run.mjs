@@ -11,7 +11,7 @@ const args = process.argv.slice(2);
 const dbs = args.filter((a) => a === 'sqlite' || a === 'mysql');
 const onlyIdx = args.indexOf('--only');
 const only = onlyIdx >= 0 ? args[onlyIdx + 1].split(',') : null;
-const benches = ['ingest', 'ingest-bot', 'ingest-ratio', 'list', 'fanout', 'memory', 'login', 'campaign', 'multiprocess'].filter((b) => (!only || only.includes(b)) && existsSync(path.join(here, `${b}.ts`)));
+const benches = ['ingest', 'ingest-bot', 'ingest-ratio', 'list', 'dashboard', 'fanout', 'memory', 'login', 'campaign', 'multiprocess'].filter((b) => (!only || only.includes(b)) && existsSync(path.join(here, `${b}.ts`)));
 mkdirSync(path.join(here, 'results'), { recursive: true });
 // The benches start the server as `npm start` does: compiled (core/dist/server.js), so compile it first.
 const compiled = spawnSync('npm', ['run', 'build', '--workspace', '@atrium/core'], { cwd: path.join(here, '../..'), stdio: ['ignore', 'ignore', 'inherit'] });

@@ -32,6 +32,7 @@ import assignmentRoutes from './assignment/routes.js';
 import serviceDeskRoutes from './dashboard/service-desk.js';
 import auditLogRoutes from './audit-logs/routes.js';
 import impersonationRoutes from './auth/impersonation-routes.js';
+import servicePeriodRoutes from './dashboard/service-period.js';
 
 /**
  * Every core domain's routes, registered inside the /api scope (authenticated by default).
@@ -48,7 +49,7 @@ export async function registerDomains(api: FastifyInstance, config: Config) {
     whatsappRoutes, sandboxRoutes, whatsappCloudRoutes, ticketsRoutes, messagesRoutes, messageActionsRoutes,
     contactsRoutes, contactPrivacyRoutes, queuesRoutes, queueOptionsRoutes, tagsRoutes, ticketNotesRoutes, quickMessagesRoutes,
     schedulesRoutes, dashboardRoutes, announcementsRoutes, filesRoutes, externalApiRoutes, externalActionRoutes, assignmentRoutes,
-    serviceDeskRoutes, auditLogRoutes, impersonationRoutes,
+    serviceDeskRoutes, servicePeriodRoutes, auditLogRoutes, impersonationRoutes,
   ]) {
     await api.register(domain);
   }

@@ -17,6 +17,7 @@ import { useSession } from '../../session/useSession';
 import { ServiceDesk } from './ServiceDesk';
 
 const Charts = lazy(() => import('./Charts'));
+const ServicePeriod = lazy(() => import('./ServicePeriod'));
 export const PERIODS = [0, 3, 7, 15, 30, 60, 90];
 const iso = (d: Date) => d.toISOString().slice(0, 10);
 
@@ -84,6 +85,7 @@ export default function DashboardPage() {
         <Column header={t('dashboard.attendants.status')} body={(a: Attendant) => <Tag severity={a.online ? 'success' : 'danger'} value={t(a.online ? 'dashboard.attendants.online' : 'dashboard.attendants.offline')} data-testid={`presence-${a.id}`} />} />
       </DataTable>
       <Suspense fallback={<PageLoader />}><Charts range={range} /></Suspense>
+      <Suspense fallback={<PageLoader />}><ServicePeriod range={range} /></Suspense>
     </div>
   );
 }
