@@ -35,6 +35,7 @@ import { registerSessionsScenario } from './sessions.js';
 import { registerAuditLogScenario, registerImpersonationScenario } from './audit-log.js';
 import { registerBrandingScenario } from './branding.js';
 import { registerMessageActionsScenario } from './message-actions.js';
+import { registerServiceDeskScenario } from './service-desk.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const consoleDir = path.join(root, 'host-web', 'dist');
@@ -314,6 +315,7 @@ registerAuditLogScenario(context);
 registerImpersonationScenario(context);
 registerBrandingScenario(context);
 registerMessageActionsScenario(context);
+registerServiceDeskScenario(context);
 
 // Last: the whole run went under the server's Content-Security-Policy without one refusal in any page's console.
 test('no page of the run logged a CSP refusal ("Refused to …")', async () => {
