@@ -4,7 +4,7 @@
  * default: a supervisor's request's own time, not a queue of them.
  * Usage: node --import=tsx tooling/bench/dashboard.ts sqlite|mysql [seconds] [connections]
  */
-import { benchEnv, login, prepareDatabase, rssMiB, runLoad, startServer, type BenchDb } from './env.js';
+import { benchEnv, login, measureScenarios, prepareDatabase, startServer, type BenchDb } from './env.js';
 
 const db = (process.argv[2] ?? 'sqlite') as BenchDb;
 const seconds = Number(process.argv[3] ?? 10);
@@ -20,17 +20,7 @@ try {
     ['period figures, 30 days', '/api/dashboard/service/period?days=30'],
     ['period CSV, 30 days', '/api/dashboard/service/period/export?days=30'],
   ];
-  const results = [];
-  for (const [name, path] of scenarios) {
-    const probe = await fetch(`${server.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
-    if (!probe.ok) {
-      results.push({ name, path, error: `HTTP ${probe.status}` });
-      continue;
-    }
-    await runLoad(`${server.url}${path}`, connections, 2, token); // warm-up
-    const load = await runLoad(`${server.url}${path}`, connections, seconds, token);
-    results.push({ name, path, ...load, rssMiB: rssMiB(server.child.pid!), goal: 'p99 ≤ 100 ms' });
-  }
+  const results = await measureScenarios(server, token, scenarios, connections, seconds, () => 'p99 ≤ 100 ms');
   process.stdout.write(JSON.stringify({ bench: 'dashboard', db, connections, seconds, results }) + '\n');
 } finally {
   await server.stop();

@@ -97,3 +97,24 @@ export function runLoad(url: string, connections: number, seconds: number, token
     child.on('close', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`load exited ${code}`))));
   });
 }
+
+/**
+ * Each scenario (a name and a GET path) probed once, warmed up for 2 s, then loaded for `seconds`: its figures, the
+ * server's memory after it, and its goal when `goalOf` names one; a path that answers an error is reported so.
+ */
+export async function measureScenarios(server: { url: string; child: ChildProcess }, token: string, scenarios: Array<[string, string]>,
+  connections: number, seconds: number, goalOf: (path: string) => string | undefined = () => undefined) {
+  const results = [];
+  for (const [name, path] of scenarios) {
+    const probe = await fetch(`${server.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
+    if (!probe.ok) {
+      results.push({ name, path, error: `HTTP ${probe.status}` });
+      continue;
+    }
+    await runLoad(`${server.url}${path}`, connections, 2, token); // warm-up
+    const load = await runLoad(`${server.url}${path}`, connections, seconds, token);
+    const goal = goalOf(path);
+    results.push({ name, path, ...load, rssMiB: rssMiB(server.child.pid!), ...(goal ? { goal } : {}) });
+  }
+  return results;
+}

@@ -4,7 +4,7 @@
  * Usage: node --import=tsx tooling/bench/list.ts sqlite|mysql [seconds] [connections]
  * (one connection measures a request's own time, without the queue of the other nine).
  */
-import { benchEnv, login, prepareDatabase, rssMiB, runLoad, startServer, type BenchDb } from './env.js';
+import { benchEnv, login, measureScenarios, prepareDatabase, rssMiB, startServer, type BenchDb } from './env.js';
 
 const db = (process.argv[2] ?? 'sqlite') as BenchDb;
 const seconds = Number(process.argv[3] ?? 15);
@@ -36,19 +36,8 @@ try {
   }
   // Issue 35's goals, reported beside the figures: a search's p99 on each database, the MariaDB list's p99.
   const goalOf = (path: string) => path.includes('searchParam=') ? `p99 ≤ ${db === 'mysql' ? 120 : 60} ms` : db === 'mysql' ? 'p99 ≤ 30 ms' : undefined;
-  const results = [];
   const idle = rssMiB(server.child.pid!);
-  for (const [name, path] of scenarios) {
-    const probe = await fetch(`${server.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
-    if (!probe.ok) {
-      results.push({ name, path, error: `HTTP ${probe.status}` });
-      continue;
-    }
-    await runLoad(`${server.url}${path}`, connections, 2, token); // warm-up
-    const load = await runLoad(`${server.url}${path}`, connections, seconds, token);
-    const goal = goalOf(path);
-    results.push({ name, path, ...load, rssMiB: rssMiB(server.child.pid!), ...(goal ? { goal } : {}) });
-  }
+  const results = await measureScenarios(server, token, scenarios, connections, seconds, goalOf);
   process.stdout.write(JSON.stringify({ bench: 'ticket-list', db, connections, seconds, idleRssMiB: idle, results }) + '\n');
 } finally {
   await server.stop();

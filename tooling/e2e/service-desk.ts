@@ -10,18 +10,9 @@ import type { Page } from 'playwright-core';
 import * as models from '../../core/src/db/models/index.js';
 import { SLA_BREACH_JOB } from '../../core/src/domains/sla/service.js';
 import type { E2eContext } from './context.js';
+import { apiOf, sandboxServing } from './stories.js';
 
 const WAIT = 30_000;
-
-async function apiOf(ctx: E2eContext, page: Page) {
-  const token = await page.evaluate(() => localStorage.getItem('token'));
-  assert.ok(token, 'the console keeps a session token');
-  return async <T = any>(method: string, url: string, body?: unknown): Promise<T> => {
-    const res = await ctx.app.inject({ method: method as 'GET', url, payload: body as object, headers: { authorization: `Bearer ${token}` } });
-    assert.ok(res.statusCode < 300, `${method} ${url} → ${res.statusCode} ${res.body}`);
-    return res.json() as T;
-  };
-}
 
 export function registerServiceDeskScenario(ctx: () => E2eContext) {
   test('service desk: tickets from three customers land on two online agents in turn; a missed first response turns its chip red', async () => {
@@ -42,10 +33,7 @@ export function registerServiceDeskScenario(ctx: () => E2eContext) {
         const user = await call<{ id: number }>('POST', '/api/users', { name, email, password: 'Agent-pass-123', profile: 'user', queueIds: [queue.id] });
         agents.push({ id: user.id, name, email });
       }
-      const connection = await models.Whatsapp.scoped(1).insertAndFetch({ name: `Linha mesa ${suffix}`, provider: 'sandbox', status: 'DISCONNECTED' } as never) as unknown as { id: number };
-      await app.knex('whatsappQueues').insert({ companyId: 1, whatsappId: connection.id, queueId: queue.id });
-      await call('POST', `/api/whatsappsession/${connection.id}`);
-      await call('POST', `/api/sandbox/${connection.id}/scan`);
+      const connection = await sandboxServing(c, call, `Linha mesa ${suffix}`, queue.id);
 
       // Both agents sign in (each once): their consoles make them online.
       const consoles: Page[] = [];

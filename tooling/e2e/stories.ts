@@ -23,7 +23,7 @@ import type { E2eContext } from './context.js';
 const WAIT = 30_000;
 
 /** The console's session token, for the API calls that set a scenario up. */
-async function apiOf(ctx: E2eContext, page: Page) {
+export async function apiOf(ctx: E2eContext, page: Page) {
   const token = await page.evaluate(() => localStorage.getItem('token'));
   assert.ok(token, 'the console keeps a session token');
   return async <T = any>(method: string, url: string, body?: unknown): Promise<T> => {
@@ -34,7 +34,7 @@ async function apiOf(ctx: E2eContext, page: Page) {
 }
 
 /** A started sandbox connection of company 1 serving `queueId`. */
-async function sandboxServing(ctx: E2eContext, call: Awaited<ReturnType<typeof apiOf>>, name: string, queueId: number) {
+export async function sandboxServing(ctx: E2eContext, call: Awaited<ReturnType<typeof apiOf>>, name: string, queueId: number) {
   const connection = await models.Whatsapp.scoped(1).insertAndFetch({ name, provider: 'sandbox', status: 'DISCONNECTED' } as never) as unknown as { id: number };
   await ctx.app.knex('whatsappQueues').insert({ companyId: 1, whatsappId: connection.id, queueId });
   await call('POST', `/api/whatsappsession/${connection.id}`);

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { Queue, User } from '../../db/models/index.js';
+import { Queue, Ticket, User } from '../../db/models/index.js';
 import { notFound } from '../../http/errors.js';
 import { sendExport, type ExportCell } from '../../sheets/export.js';
 import { minutesBetween, rangeOf } from './range.js';
@@ -97,7 +97,7 @@ const servicePeriodRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const { queueId } = query;
     if (queueId && !(await Queue.scoped(companyId).findById(queueId).select('id'))) throw notFound('ERR_NO_QUEUE_FOUND', 'Queue not found');
     const inPeriod = () => {
-      const q = knex('tickets').where('companyId', companyId).whereBetween('createdAt', [from, to]);
+      const q = Ticket.scoped(companyId).whereBetween('createdAt', [from, to]);
       if (queueId) q.where('queueId', queueId);
       return q;
     };
@@ -111,7 +111,7 @@ const servicePeriodRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const total = emptyTally();
     const byQueue = new Map<number, Tally>();
     const byAgent = new Map<number, Tally>();
-    for (const r of groups as Array<Record<string, unknown>>) {
+    for (const r of groups as unknown as Array<Record<string, unknown>>) {
       const targets = [total];
       if (r.queueId) targets.push(byQueue.get(Number(r.queueId)) ?? byQueue.set(Number(r.queueId), emptyTally()).get(Number(r.queueId))!);
       if (r.userId) targets.push(byAgent.get(Number(r.userId)) ?? byAgent.set(Number(r.userId), emptyTally()).get(Number(r.userId))!);
@@ -125,7 +125,7 @@ const servicePeriodRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
     }
     const byHour = Array<number>(24).fill(0);
-    for (const r of hours as Array<{ h: unknown; n: unknown }>) byHour[num(r.h) % 24] += num(r.n);
+    for (const r of hours as unknown as Array<{ h: unknown; n: unknown }>) byHour[num(r.h) % 24] += num(r.n);
     const iso = (text: string) => `${text.replace(' ', 'T')}Z`;
     return {
       from: iso(from), to: iso(to), total: figures(0, '', total),

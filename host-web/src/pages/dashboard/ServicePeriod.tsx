@@ -41,6 +41,13 @@ export default function ServicePeriod({ range }: { range: Range }) {
   const percent = (c: Compliance) => (c.rate === null ? '—' : `${c.rate}% (${c.breached})`);
   const options = (categories: string[]) => ({ theme: { mode } as const, chart: { background: 'transparent', toolbar: { show: false } }, xaxis: { categories }, dataLabels: { enabled: false } });
   const names = rows.map((r) => r.name);
+  /** One ApexCharts bar card: per queue or agent (or the given categories), one series per figure. */
+  const barChart = (testId: string, title: string, series: Array<{ name: string; data: number[] }>, extra: object = {}, categories = names) => (
+    <div className="chart-card" data-testid={testId}>
+      <h3>{t(`dashboard.servicePeriod.${title}`)}</h3>
+      <Chart type="bar" height={260} options={{ ...options(categories), ...extra }} series={series} />
+    </div>
+  );
   const exportCsv = () => api.download('/dashboard/service/period/export', `service-desk-${range.initialDate}-${range.finalDate}.csv`, query).catch((err) => toast.error(err));
 
   return (
@@ -63,32 +70,15 @@ export default function ServicePeriod({ range }: { range: Range }) {
         <Column header={t('dashboard.servicePeriod.rating')} body={(r: Figures) => (r.rating.average === null ? '—' : `${r.rating.average} (${r.rating.count})`)} />
       </DataTable>
       <div className="charts">
-        <div className="chart-card" data-testid="chart-first-response">
-          <h3>{t('dashboard.servicePeriod.firstResponseChart')}</h3>
-          <Chart type="bar" height={260} options={options(names)} series={[
-            { name: t('dashboard.servicePeriod.median'), data: rows.map((r) => r.firstResponse.median ?? 0) },
-            { name: 'p90', data: rows.map((r) => r.firstResponse.p90 ?? 0) },
-          ]} />
-        </div>
-        <div className="chart-card" data-testid="chart-resolution">
-          <h3>{t('dashboard.servicePeriod.resolutionChart')}</h3>
-          <Chart type="bar" height={260} options={options(names)} series={[
-            { name: t('dashboard.servicePeriod.median'), data: rows.map((r) => r.resolution.median ?? 0) },
-            { name: 'p90', data: rows.map((r) => r.resolution.p90 ?? 0) },
-          ]} />
-        </div>
-        <div className="chart-card" data-testid="chart-sla">
-          <h3>{t('dashboard.servicePeriod.slaChart')}</h3>
-          <Chart type="bar" height={260} options={{ ...options(names), yaxis: { max: 100 } }} series={[
-            { name: t('dashboard.servicePeriod.slaFirstResponse'), data: rows.map((r) => r.sla.firstResponse.rate ?? 0) },
-            { name: t('dashboard.servicePeriod.slaResolution'), data: rows.map((r) => r.sla.resolution.rate ?? 0) },
-          ]} />
-        </div>
-        <div className="chart-card" data-testid="chart-hours">
-          <h3>{t('dashboard.servicePeriod.hoursChart')}</h3>
-          <Chart type="bar" height={260} options={options(Array.from({ length: 24 }, (_, h) => `${String(h).padStart(2, '0')}h`))}
-            series={[{ name: t('dashboard.servicePeriod.tickets'), data: toLocalHours(data?.byHour ?? Array(24).fill(0)) }]} />
-        </div>
+        {barChart('chart-first-response', 'firstResponseChart', [
+          { name: t('dashboard.servicePeriod.median'), data: rows.map((r) => r.firstResponse.median ?? 0) }, { name: 'p90', data: rows.map((r) => r.firstResponse.p90 ?? 0) }])}
+        {barChart('chart-resolution', 'resolutionChart', [
+          { name: t('dashboard.servicePeriod.median'), data: rows.map((r) => r.resolution.median ?? 0) }, { name: 'p90', data: rows.map((r) => r.resolution.p90 ?? 0) }])}
+        {barChart('chart-sla', 'slaChart', [
+          { name: t('dashboard.servicePeriod.slaFirstResponse'), data: rows.map((r) => r.sla.firstResponse.rate ?? 0) },
+          { name: t('dashboard.servicePeriod.slaResolution'), data: rows.map((r) => r.sla.resolution.rate ?? 0) }], { yaxis: { max: 100 } })}
+        {barChart('chart-hours', 'hoursChart', [{ name: t('dashboard.servicePeriod.tickets'), data: toLocalHours(data?.byHour ?? Array(24).fill(0)) }], {},
+          Array.from({ length: 24 }, (_, h) => `${String(h).padStart(2, '0')}h`))}
       </div>
     </section>
   );
