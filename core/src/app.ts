@@ -35,7 +35,7 @@ import { sheets } from './sheets/index.js';
 import { createClock, type Clock } from './clock/index.js';
 import { createReferences, type References } from './tenancy/references.js';
 
-import { createOutboundHttp, type Resolver } from './outbound-http/index.js';
+import { createOutboundHttp, type OutboundHttp, type Resolver } from './outbound-http/index.js';
 import { installTenantUrlCheck, TENANT_URL_KEYWORD } from './outbound-http/schema.js';
 import { installAudit } from './audit/install.js';
 import { installImpersonationLimits } from './domains/auth/impersonation-routes.js';
@@ -94,6 +94,8 @@ export interface BuildOptions {
   extraPluginDirs?: string[];
   /** How sdk.http resolves host names (tests: names that answer private or no addresses without a DNS server). */
   outboundResolver?: Resolver;
+  /** The outbound HTTP client itself (browser tests: one fake on 127.0.0.1 reachable while the guard stays on for the rest). */
+  outboundHttp?: OutboundHttp;
 }
 
 /**
@@ -180,7 +182,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   app.decorate('privacy', new PrivacyRegistry());
   app.decorate('clock', clock);
   app.decorate('services', services);
-  const http = createOutboundHttp({ allowPrivate: config.allowPrivateUrls, resolver: options.outboundResolver });
+  const http = options.outboundHttp ?? createOutboundHttp({ allowPrivate: config.allowPrivateUrls, resolver: options.outboundResolver });
   const secrets = createSecrets(config.secretsKey);
   await app.register(secretsPlugin, { secrets });
   app.addHook('onClose', async () => http.close());

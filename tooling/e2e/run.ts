@@ -36,6 +36,7 @@ import { registerAuditLogScenario, registerImpersonationScenario } from './audit
 import { registerBrandingScenario } from './branding.js';
 import { registerMessageActionsScenario } from './message-actions.js';
 import { registerServiceDeskScenario } from './service-desk.js';
+import { registerCloudScenario, startCloudGraph, type CloudGraph } from './cloud.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const consoleDir = path.join(root, 'host-web', 'dist');
@@ -56,6 +57,7 @@ let admin: { context: BrowserContext; page: Page };
 let connectionId: number | undefined;
 let externalPlugins: string | undefined;
 let refusals: string[] = [];
+let cloud: CloudGraph;
 
 async function newPage(viewport = { width: 1366, height: 800 }) {
   const context = await browser.newContext({ viewport, locale: 'en-US' });
@@ -84,11 +86,14 @@ before(async () => {
   mkdirSync(shots, { recursive: true });
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'atrium-e2e-'));
   externalPlugins = scaffoldExternalPlugin(root);
+  cloud = await startCloudGraph(testResolver);
   app = await buildApp({
     logger: false,
     extraPluginDirs: [externalPlugins, slotFixturePlugins],
     // Host names that answer a private address or none, without a DNS server (the bots scenario's URL checks).
     outboundResolver: testResolver,
+    // The same guard, but the fake Graph API of the cloud scenario (127.0.0.1) can be reached.
+    outboundHttp: cloud.outbound,
     env: { ...process.env, ADMIN_EMAIL, ADMIN_PASSWORD, REDIS_URL: '', PLUGINS_DIR: '' },
     config: {
       dataDir, seed: true, consoleDir,
@@ -112,6 +117,7 @@ before(async () => {
 after(async () => {
   await browser?.close();
   await app?.close();
+  await cloud?.close();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   if (externalPlugins) rmSync(externalPlugins, { recursive: true, force: true });
 });
@@ -316,6 +322,7 @@ registerImpersonationScenario(context);
 registerBrandingScenario(context);
 registerMessageActionsScenario(context);
 registerServiceDeskScenario(context);
+registerCloudScenario(context, () => cloud);
 
 // Last: the whole run went under the server's Content-Security-Policy without one refusal in any page's console.
 test('no page of the run logged a CSP refusal ("Refused to …")', async () => {
