@@ -20,7 +20,27 @@ import type { OutboundMessage } from './provider.js';
 const REDELIVER_JOB = 'messages.redeliver';
 const REDELIVER_EVERY_MS = 1000;
 const REDELIVER_ATTEMPTS = 60;
-interface RedeliverJob { companyId: number; messageId: number; attempt: number }
+/**
+ * A channel that says "too many sends, try later" (the Cloud API's rate limits) is not a failure: the message
+ * stays 'sending' and the same durable job tries it again after the wait the channel asked for (else a growing
+ * one), a few times, before it counts as failed.
+ */
+const RATE_LIMITED = 'ERR_CLOUD_RATE_LIMIT';
+const RATE_LIMIT_ATTEMPTS = 5;
+const RATE_LIMIT_FIRST_WAIT_MS = 15_000;
+const RATE_LIMIT_MAX_WAIT_MS = 60 * 60_000;
+interface RedeliverJob { companyId: number; messageId: number; attempt: number; rateLimited?: number }
+
+/** The wait a rate-limited send asks for: Retry-After in seconds or as an HTTP date, else 15 s doubled each time. */
+export function rateLimitWait(retryAfter: unknown, rateLimited: number, now = Date.now()): number {
+  let ms: number | undefined;
+  if (typeof retryAfter === 'string' && retryAfter.trim()) {
+    const seconds = Number(retryAfter);
+    ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(retryAfter) - now;
+  }
+  if (ms === undefined || !Number.isFinite(ms)) ms = RATE_LIMIT_FIRST_WAIT_MS * 2 ** rateLimited;
+  return Math.min(Math.max(ms, 1000), RATE_LIMIT_MAX_WAIT_MS);
+}
 
 export interface SendInput {
   companyId: number;
@@ -94,7 +114,7 @@ export function createSender(deps: PipelineDeps, options: SenderOptions = {}): M
   }
 
   /** Hands a stored message to the provider and records the outcome; the message is never lost. */
-  async function deliver(companyId: number, message: Message, ticket: Ticket, contact: Contact, attempt = 0): Promise<Message> {
+  async function deliver(companyId: number, message: Message, ticket: Ticket, contact: Contact, attempt = 0, rateLimited = 0): Promise<Message> {
     let patch: Partial<Message>;
     try {
       const provider = deps.provider(ticket.whatsappId!);
@@ -125,6 +145,14 @@ export function createSender(deps: PipelineDeps, options: SenderOptions = {}): M
         log.info({ messageId: message.id, attempt }, 'connection moving between processes; the send waits');
         return message;
       }
+      if (code === RATE_LIMITED && rateLimited < RATE_LIMIT_ATTEMPTS) {
+        const delayMs = rateLimitWait((err as AppError).details?.retryAfter, rateLimited);
+        await deps.jobs.enqueue<RedeliverJob>(REDELIVER_JOB, { companyId, messageId: message.id, attempt, rateLimited: rateLimited + 1 }, {
+          delayMs, jobId: `ratelimit-${message.id}-${rateLimited + 1}`,
+        });
+        log.info({ messageId: message.id, rateLimited, delayMs }, 'the channel limits this number\'s sends; the send waits');
+        return message;
+      }
       log.warn({ err, messageId: message.id, ticketId: ticket.id }, 'sending failed');
       patch = { status: 'failed', error: `${code}: ${(err as Error).message ?? ''}`.slice(0, 1000) };
     }
@@ -135,13 +163,13 @@ export function createSender(deps: PipelineDeps, options: SenderOptions = {}): M
     return message;
   }
 
-  deps.jobs.define<RedeliverJob>(REDELIVER_JOB, async ({ companyId, messageId, attempt }) => {
+  deps.jobs.define<RedeliverJob>(REDELIVER_JOB, async ({ companyId, messageId, attempt, rateLimited }) => {
     const message = await Message.scoped(companyId).findById(messageId);
     if (!message || message.status !== 'sending') return;
     const ticket = await Ticket.scoped(companyId).findById(message.ticketId);
     const contact = ticket && await Contact.scoped(companyId).findById(ticket.contactId);
     if (!ticket || !contact) return;
-    await deliver(companyId, message, ticket, contact, attempt);
+    await deliver(companyId, message, ticket, contact, attempt, rateLimited ?? 0);
   });
 
   /** Runs the pre-send rule of a provider a plugin (or the core's cloud module) registered; built-in kinds have none. */

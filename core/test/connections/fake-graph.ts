@@ -9,8 +9,8 @@ export interface FakeGraph {
   calls: GraphCall[];
   /** The calls to POST /<version>/<phone>/messages, their JSON bodies. */
   sent(): any[];
-  /** The next POST …/messages answers this Graph error (status, body) once. */
-  failNextSend(status: number, error: { code: number; message: string }): void;
+  /** The next POST …/messages answers this Graph error (status, body, headers such as retry-after) once. */
+  failNextSend(status: number, error: { code: number; message: string }, headers?: Record<string, string>): void;
   templates: Array<{ name: string; language: string; status: string; category: string; components: Array<{ type: string; text?: string }> }>;
   media: Map<string, { data: Buffer; mimetype: string }>;
 }
@@ -27,14 +27,14 @@ export const FAKE_VERSION = 'v23.0';
  */
 export async function fakeGraph(t: { teardown(fn: () => unknown): void }): Promise<FakeGraph> {
   const calls: GraphCall[] = [];
-  let nextFailure: { status: number; error: { code: number; message: string } } | undefined;
+  let nextFailure: { status: number; error: { code: number; message: string }; headers?: Record<string, string> } | undefined;
   let sentCount = 0;
   let uploadCount = 0;
   const fake = {
     url: '',
     calls,
     sent: () => calls.filter((c) => c.method === 'POST' && c.path === `/${FAKE_VERSION}/${FAKE_PHONE_ID}/messages`).map((c) => c.json),
-    failNextSend(status: number, error: { code: number; message: string }) { nextFailure = { status, error }; },
+    failNextSend(status: number, error: { code: number; message: string }, headers?: Record<string, string>) { nextFailure = { status, error, headers }; },
     templates: [
       { name: 'order_update', language: 'pt_BR', status: 'APPROVED', category: 'UTILITY', components: [{ type: 'BODY', text: 'Olá {{1}}, seu pedido {{2}} saiu.' }] },
       { name: 'promo_draft', language: 'en_US', status: 'PENDING', category: 'MARKETING', components: [{ type: 'BODY', text: 'Hi!' }] },
@@ -51,12 +51,12 @@ export async function fakeGraph(t: { teardown(fn: () => unknown): void }): Promi
       const call: GraphCall = { method: req.method ?? 'GET', path: url.pathname, authorization: req.headers.authorization, contentType: req.headers['content-type'], body };
       if (String(req.headers['content-type'] ?? '').startsWith('application/json')) call.json = JSON.parse(body.toString() || '{}');
       calls.push(call);
-      const answer = (status: number, value: unknown) => { res.writeHead(status, { 'content-type': 'application/json' }); res.end(JSON.stringify(value)); };
+      const answer = (status: number, value: unknown, headers: Record<string, string> = {}) => { res.writeHead(status, { 'content-type': 'application/json', ...headers }); res.end(JSON.stringify(value)); };
       if (req.headers.authorization !== `Bearer ${FAKE_TOKEN}`) return answer(401, { error: { code: 190, message: 'Invalid OAuth access token' } });
       const path = url.pathname;
       if (req.method === 'GET' && path === `/${FAKE_VERSION}/${FAKE_PHONE_ID}`) return answer(200, { display_phone_number: '+55 11 4000-1234', verified_name: 'Atrium Test', id: FAKE_PHONE_ID });
       if (req.method === 'POST' && path === `/${FAKE_VERSION}/${FAKE_PHONE_ID}/messages`) {
-        if (nextFailure) { const f = nextFailure; nextFailure = undefined; return answer(f.status, { error: f.error }); }
+        if (nextFailure) { const f = nextFailure; nextFailure = undefined; return answer(f.status, { error: f.error }, f.headers); }
         sentCount += 1;
         return answer(200, { messaging_product: 'whatsapp', contacts: [{ input: call.json?.to, wa_id: call.json?.to }], messages: [{ id: `wamid.OUT${sentCount}` }] });
       }

@@ -236,6 +236,42 @@ t.test('secrets are sealed at rest and masked; another company gets 404 on the c
   t.equal((await WhatsappCloud.scoped(1).where({ whatsappId: id }).first())!.phoneNumberId, FAKE_PHONE_ID, 'the other company changed nothing');
 });
 
+t.test('a rate-limited send waits for the time Meta asks and is tried again by a durable job, not failed', async (t) => {
+  const graph = await fakeGraph(t);
+  const env = await build(t, { config: { allowPrivateUrls: true } });
+  const id = await cloudConnection(t, env, graph);
+  const raw = textFrom('wamid.RL1', 'oi');
+  await post(env, id, raw, sign(raw));
+  const inbound = await until(async () => Message.scoped(1).where({ providerId: 'wamid.RL1' }).first(), 5000, 'inbound');
+
+  graph.failNextSend(400, { code: 130429, message: 'Rate limit hit' }, { 'retry-after': '1' });
+  const out = await env.request('POST', `/api/messages/${inbound.ticketId}`, { token: env.token, body: { body: 'já volto' } });
+  t.equal(out.status, 200, 'the send is taken');
+  const waiting = await until(async () => Message.scoped(1).where({ ticketId: inbound.ticketId, body: 'já volto' }).first(), 3000, 'stored');
+  t.equal(waiting.status, 'sending', 'limited by Meta: still sending, not failed');
+  // The retry is a job (kept across restarts), in the database queue when there is no Redis.
+  if (!process.env.TEST_REDIS_URL) t.ok(await env.app.knex('jobs').where({ name: 'messages.redeliver' }).first(), 'the retry is a durable job');
+  const sent = await until(async () => { const m = await Message.scoped(1).findById(waiting.id); return m?.status === 'sent' ? m : undefined; }, 8000, 'sent on the retry');
+  t.equal(sent.providerId, 'wamid.OUT1', 'the retry reached Meta');
+  t.same(graph.sent().map((m) => m.text?.body), ['já volto', 'já volto'], 'refused once, taken once');
+
+  // A pair rate limit without Retry-After: the send waits too (15 s at first), it is not failed.
+  graph.failNextSend(400, { code: 131056, message: '(Business Account, Consumer Account) pair rate limit hit' });
+  await env.request('POST', `/api/messages/${inbound.ticketId}`, { token: env.token, body: { body: 'de novo' } });
+  const pair = await until(async () => { const m = await Message.scoped(1).where({ ticketId: inbound.ticketId, body: 'de novo' }).first(); return m && graph.sent().length === 3 ? m : undefined; }, 3000, 'refused');
+  t.equal((await Message.scoped(1).findById(pair.id))!.status, 'sending', 'waiting, not failed');
+});
+
+t.test('the wait of a rate-limited send: Retry-After in seconds or as a date, else a growing one, within bounds', async (t) => {
+  const { rateLimitWait } = await import('../../src/messaging/outbound.js');
+  t.equal(rateLimitWait('30', 0), 30_000);
+  t.equal(rateLimitWait(new Date(1_000_000 + 120_000).toUTCString(), 0, 1_000_000), 120_000);
+  t.equal(rateLimitWait(undefined, 0), 15_000);
+  t.equal(rateLimitWait(null, 2), 60_000);
+  t.equal(rateLimitWait('0', 0), 1000, 'never sooner than a second');
+  t.equal(rateLimitWait('999999', 0), 3_600_000, 'never later than an hour');
+});
+
 t.test('an unknown provider kind is refused; a token Meta refuses leaves the connection disconnected with the reason', async (t) => {
   const graph = await fakeGraph(t);
   const env = await build(t, { config: { allowPrivateUrls: true } });
