@@ -4,7 +4,8 @@
  * run.ts before the server); a customer message delivered by a signed webhook opens a ticket; the agent answers and
  * the fake receives it; once the customer's last message is older than 24 hours the composer says the window is
  * closed and the agent sends an approved template with its variables, which the fake receives.
- * Screenshot: cloud-template.png.
+ * When Meta then refuses the token, the connections page says the connection is down because the token expired.
+ * Screenshots: cloud-template.png, cloud-token-expired.png.
  */
 import { createHmac } from 'node:crypto';
 import { test } from 'node:test';
@@ -140,6 +141,21 @@ export function registerCloudScenario(ctx: () => E2eContext, cloud: () => CloudG
         components: [{ type: 'body', parameters: [{ type: 'text', text: 'Clara' }, { type: 'text', text: '#4521' }] }],
       });
       assert.equal(template.to, CUSTOMER.number);
+
+      // Meta revokes the token: the next send fails and the connections page says why the connection is down.
+      graph.failNextSend(401, { code: 190, message: 'Error validating access token: Session has expired' });
+      await page.getByTestId('service-window').getByTestId('btn-template').click();
+      await dialog.getByTestId('template-pick').click();
+      await page.locator('.p-dropdown-item', { hasText: 'order_update' }).click();
+      await dialog.locator('#tpl-var-0').fill('Clara');
+      await dialog.locator('#tpl-var-1').fill('#4522');
+      await dialog.getByTestId('template-send').click();
+      await dialog.waitFor({ state: 'detached' });
+      await page.getByTestId('menu-/connections').click();
+      const down = page.getByTestId('connections-table').locator('tr', { hasText: 'Cloud e2e' });
+      await down.getByTestId('connection-status').filter({ hasText: /^(Disconnected|Desconectado|DISCONNECTED)$/ }).waitFor();
+      await down.getByTestId('connection-status-reason').filter({ hasText: 'access token has expired' }).waitFor();
+      await shot(page, 'cloud-token-expired');
       assert.deepEqual(errors, []);
     } finally {
       await agent.context.close();

@@ -22,6 +22,7 @@ import * as twoFactor from './migrations/134_two_factor.js';
 import * as assignment from './migrations/120_assignment.js';
 import * as sla from './migrations/121_sla.js';
 import * as ticketListActivity from './migrations/125_ticket_list_activity.js';
+import * as connectionStatusReason from './migrations/116_connection_status_reason.js';
 import * as parkedJobs from './migrations/080_parked_jobs.js';
 import * as refreshTokenFamilies from './migrations/070_refresh_token_families.js';
 import * as messageEdits from './migrations/110_message_edits.js';
@@ -80,6 +81,7 @@ export const coreMigrations: Migration[] = [
   { name: 'core/121_sla', ...sla },
   { name: 'core/125_ticket_list_activity', ...ticketListActivity },
   { name: 'core/135_audit_logs', ...auditLogs },
+  { name: 'core/116_connection_status_reason', ...connectionStatusReason },
 ];
 
 export async function runMigrations(knex: Knex, migrations: Migration[]) {

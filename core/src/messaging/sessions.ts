@@ -445,6 +445,8 @@ export class SessionManager {
     if (status === 'qrcode') patch.retries = (row.retries ?? 0) + 1;
     if (status === 'CONNECTED') patch.retries = 0;
     if (details.number) patch.number = details.number;
+    // A reason that is a catalogue code is kept for the console to show; any other status clears it.
+    patch.statusReason = status === 'DISCONNECTED' && /^ERR_[A-Z0-9_]+$/.test(details.reason ?? '') ? details.reason!.slice(0, 64) : null;
     await Whatsapp.scoped(ref.companyId).findById(ref.whatsappId).patch(patch);
     const fresh = await loadConnection(ref.companyId, ref.whatsappId);
     if (fresh) this.opts.bus.emit(ref.companyId, 'whatsappSession', { action: 'update', session: connectionJson(fresh) });

@@ -199,7 +199,8 @@ t.test('the 24-hour window: a free-form send outside it is refused before storin
   await env.request('POST', `/api/messages/${ticketId}`, { token: env.token, body: { body: 'token velho' } });
   const expired = await until(async () => { const m = await Message.scoped(1).where({ ticketId, body: 'token velho' }).first(); return m?.status === 'failed' ? m : undefined; }, 5000, 'failed by the token');
   t.match(expired.error, /^ERR_CLOUD_TOKEN_INVALID/);
-  await until(async () => (await Whatsapp.scoped(1).findById(id))?.status === 'DISCONNECTED', 3000, 'DISCONNECTED');
+  const down = await until(async () => { const w = await Whatsapp.scoped(1).findById(id); return w?.status === 'DISCONNECTED' ? w : undefined; }, 3000, 'DISCONNECTED');
+  t.equal(down.statusReason, 'ERR_CLOUD_TOKEN_INVALID', 'the connection says the token expired');
 });
 
 t.test('secrets are sealed at rest and masked; another company gets 404 on the cloud routes', async (t) => {
@@ -285,6 +286,15 @@ t.test('an unknown provider kind is refused; a token Meta refuses leaves the con
   });
   t.equal((await Whatsapp.scoped(1).findById(id))!.status, 'DISCONNECTED', 'token refused (190): not connected, no crash loop');
   t.ok(graph.calls.some((c) => c.authorization === 'Bearer expired'), 'the token was tried');
+  const shown = await env.request('GET', `/api/whatsapp/${id}`, { token: env.token });
+  t.same([shown.body.status, shown.body.statusReason], ['DISCONNECTED', 'ERR_CLOUD_TOKEN_INVALID'], 'the connection says why it is down');
+  const listed = await env.request('GET', '/api/whatsapp', { token: env.token });
+  t.equal(listed.body.find((c: { id: number }) => c.id === id)?.statusReason, 'ERR_CLOUD_TOKEN_INVALID', 'in the list too');
+
+  // A new token: connected, and the reason is gone.
+  await env.request('PUT', `/api/whatsapp-cloud/${id}/settings`, { token: env.token, body: { phoneNumberId: FAKE_PHONE_ID, wabaId: FAKE_WABA_ID, accessToken: FAKE_TOKEN, appSecret: APP_SECRET, verifyToken: VERIFY_TOKEN, baseUrl: graph.url } });
+  await until(async () => (await Whatsapp.scoped(1).findById(id))?.status === 'CONNECTED', 5000, 'CONNECTED');
+  t.equal((await Whatsapp.scoped(1).findById(id))!.statusReason, null, 'no reason once connected');
 });
 
 t.test('outbound media is uploaded to the Graph media endpoint, then sent by its id with the caption', async (t) => {

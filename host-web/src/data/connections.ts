@@ -13,6 +13,8 @@ export interface Connection {
   updatedAt: string;
   qrcode?: string | null;
   retries?: number;
+  /** The catalogue code of why the connection is down (an expired Cloud API token), when its provider gave one. */
+  statusReason?: string | null;
   provider?: string;
   number?: string | null;
   greetingMessage?: string;

@@ -18,6 +18,8 @@ export class Whatsapp extends TenantModel {
   isDefault!: boolean;
   /** Stopped on purpose (Disconnect or logged out from the phone): not started on boot. */
   userStopped?: boolean;
+  /** Why the connection is DISCONNECTED when its provider gave an error code (an expired Cloud API token); else null. */
+  statusReason?: string | null;
   greetingMessage?: string | null;
   complationMessage?: string | null;
   outOfHoursMessage?: string | null;

@@ -28,6 +28,8 @@ export const ConnectionView = Type.Object({
   status: ConnectionStatus,
   qrcode: Text,
   retries: Type.Integer(),
+  /** The error code a provider gave for being DISCONNECTED (ERR_CLOUD_TOKEN_INVALID), null otherwise. */
+  statusReason: Type.Optional(Text),
   number: Text,
   isDefault: Type.Boolean(),
   greetingMessage: Text,

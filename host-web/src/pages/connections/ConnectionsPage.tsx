@@ -1,10 +1,11 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Tag } from 'primereact/tag';
 import './i18n';
 import { api } from '../../api/client';
+import { loadErrorTexts } from '../../i18n';
 import { ListPage, confirmDelete, useEditDialog } from '../../blocks';
 import { useConnections, type Connection } from '../../data/connections';
 import { useSession } from '../../session/useSession';
@@ -29,6 +30,10 @@ export default function ConnectionsPage() {
     (method === 'delete' ? api.delete(`/whatsappsession/${id}`) : api[method](`/whatsappsession/${id}`)).catch((err) => toast.error(err));
   const canAct = hasPermission(user, 'connections-page:actionButtons');
   const canEdit = hasPermission(user, 'connections-page:editOrDeleteConnection');
+  // A connection down for a known reason (an expired Cloud API token) shows the catalogue's text for it.
+  const [reasonTexts, setReasonTexts] = useState(false);
+  const anyReason = connections.some((c) => c.statusReason);
+  useEffect(() => { if (anyReason) void loadErrorTexts().then(() => setReasonTexts(true)); }, [anyReason]);
 
   const sessionCell = (c: Connection) => (
     <div className="row-actions">
@@ -51,7 +56,12 @@ export default function ConnectionsPage() {
       items={connections} loading={loading} onEdit={canEdit ? dialog.open : undefined} onDelete={canEdit ? remove : undefined}
       columns={[
         { header: t('connections.name'), body: (c) => c.name },
-        { header: t('connections.status'), body: (c) => <Tag severity={SEVERITY[c.status] ?? 'info'} value={t(`connections.statuses.${c.status}`, { defaultValue: c.status })} data-testid="connection-status" /> },
+        { header: t('connections.status'), body: (c) => (
+          <div style={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 4 }}>
+            <Tag severity={SEVERITY[c.status] ?? 'info'} value={t(`connections.statuses.${c.status}`, { defaultValue: c.status })} data-testid="connection-status" />
+            {c.statusReason && reasonTexts && <small style={{ color: 'var(--red-600)', maxWidth: 260 }} data-testid="connection-status-reason">{t(`errors.${c.statusReason}`, { defaultValue: c.statusReason })}</small>}
+          </div>
+        ) },
         { header: t('connections.session'), body: sessionCell },
         { header: t('connections.lastUpdate'), body: (c) => formatShortDateTime(c.updatedAt) },
         { header: t('connections.default'), body: (c) => (c.isDefault ? <i className="pi pi-check-circle" style={{ color: 'var(--green-500)' }} /> : null) },
