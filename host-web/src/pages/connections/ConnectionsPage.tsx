@@ -37,7 +37,7 @@ export default function ConnectionsPage() {
 
   const sessionCell = (c: Connection) => (
     <div className="row-actions">
-      {canAct && sessionButtons(c.status).map((b) => {
+      {canAct && sessionButtons(c.status, c.provider).map((b) => {
         if (b === 'qr') return <Button key={b} size="small" label={t('connections.qr')} onClick={() => setQrId(c.id)} data-testid="btn-qr" />;
         if (b === 'tryAgain') return <Button key={b} size="small" outlined label={t('connections.tryAgain')} onClick={() => void session('post', c.id)} data-testid="btn-start" />;
         if (b === 'newQr') return <Button key={b} size="small" label={t('connections.newQr')} onClick={() => void session('put', c.id)} />;
