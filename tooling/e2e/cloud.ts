@@ -5,7 +5,8 @@
  * the fake receives it; once the customer's last message is older than 24 hours the composer says the window is
  * closed and the agent sends an approved template with its variables, which the fake receives.
  * When Meta then refuses the token, the connections page says the connection is down because the token expired.
- * Screenshots: cloud-template.png, cloud-token-expired.png.
+ * A campaign on the connection takes a template for the contacts outside the window.
+ * Screenshots: cloud-template.png, campaign-cloud-template.png, cloud-token-expired.png.
  */
 import { createHmac } from 'node:crypto';
 import { test } from 'node:test';
@@ -142,6 +143,30 @@ export function registerCloudScenario(ctx: () => E2eContext, cloud: () => CloudG
       });
       assert.equal(template.to, CUSTOMER.number);
 
+      // A campaign on the Cloud connection: the form says who gets a template and takes one with its variables.
+      const token = await page.evaluate(() => localStorage.getItem('token'));
+      const listRes = await fetch(`${base}/api/contact-lists`, { method: 'POST', body: JSON.stringify({ name: 'Clientes nuvem' }), headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` } });
+      const list = await listRes.json() as { id: number };
+      await page.goto(`${base}/campaigns`);
+      await page.getByTestId('campaigns-add').click();
+      const campaignForm = page.getByTestId('campaign-form');
+      await campaignForm.locator('#campaign-name').fill('Avisos nuvem');
+      await campaignForm.getByTestId('campaign-connection').selectOption(String(wa.id));
+      await campaignForm.getByTestId('campaign-list').selectOption(String(list.id));
+      await campaignForm.getByTestId('campaign-cloud-note').filter({ hasText: 'only receive a template' }).waitFor();
+      await campaignForm.getByTestId('campaign-template-pick').locator('option', { hasText: 'order_update (pt_BR)' }).waitFor({ state: 'attached' });
+      await campaignForm.getByTestId('campaign-template-pick').selectOption({ label: 'order_update (pt_BR)' });
+      await campaignForm.locator('#campaign-template-var-0').fill('{nome}');
+      await campaignForm.locator('#campaign-template-var-1').fill('#{numero}');
+      await campaignForm.locator('#campaign-message1').fill('Oi {nome}, seu pedido saiu!');
+      await campaignForm.getByTestId('campaign-template').scrollIntoViewIfNeeded();
+      await shot(page, 'campaign-cloud-template');
+      await page.getByTestId('campaign-save').click();
+      await campaignForm.waitFor({ state: 'detached' });
+      const campaigns = await (await fetch(`${base}/api/campaigns`, { headers: { authorization: `Bearer ${token}` } })).json() as { records: Array<{ name: string; template: unknown }> };
+      assert.deepEqual(campaigns.records.find((c) => c.name === 'Avisos nuvem')?.template, { name: 'order_update', language: 'pt_BR', parameters: ['{nome}', '#{numero}'] });
+      await page.goto(`${base}/tickets/${ticket.uuid}`);
+      await page.getByTestId('service-window').waitFor();
       // Meta revokes the token: the next send fails and the connections page says why the connection is down.
       graph.failNextSend(401, { code: 190, message: 'Error validating access token: Session has expired' });
       await page.getByTestId('service-window').getByTestId('btn-template').click();
@@ -155,6 +180,7 @@ export function registerCloudScenario(ctx: () => E2eContext, cloud: () => CloudG
       const down = page.getByTestId('connections-table').locator('tr', { hasText: 'Cloud e2e' });
       await down.getByTestId('connection-status').filter({ hasText: /^(Disconnected|Desconectado|DISCONNECTED)$/ }).waitFor();
       await down.getByTestId('connection-status-reason').filter({ hasText: 'access token has expired' }).waitFor();
+      assert.equal(await down.getByRole('button', { name: 'New QR' }).count(), 0, 'a Cloud connection has no QR code to offer');
       await shot(page, 'cloud-token-expired');
       assert.deepEqual(errors, []);
     } finally {

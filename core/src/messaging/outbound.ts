@@ -68,6 +68,8 @@ export interface SendToContactInput {
   userId?: number | null;
   /** A message of the contact's conversation to answer as a quoted reply (the caller checked it is theirs). */
   quotedMsgId?: number | null;
+  /** A channel template instead of free text (see SendInput.template). */
+  template?: SendInput['template'];
 }
 
 export interface MessageSender {
@@ -232,7 +234,7 @@ export function createSender(deps: PipelineDeps, options: SenderOptions = {}): M
     const whatsapp = await sendingConnection(companyId, input.whatsappId);
     const { ticket, created } = await openLiveTicket(companyId, { contactId: contact.id, whatsappId: whatsapp.id, isGroup: contact.isGroup });
     if (created) await publishTicket(deps, { kind: 'created', companyId, ticket, origin: 'send', userId: input.userId ?? undefined, relations: { contacts: [contact] } });
-    const message = await send({ companyId, ticket, body: input.body, media: input.media, userId: input.userId, contact, quotedMsgId: input.quotedMsgId });
+    const message = await send({ companyId, ticket, body: input.body, media: input.media, userId: input.userId, contact, quotedMsgId: input.quotedMsgId, template: input.template });
     return { ticket, message };
   }
 

@@ -21,6 +21,11 @@ export interface SendToNumberInput {
   media?: StoredFile;
   userId?: number | null;
   /**
+   * A Cloud API template (the only message that reaches a contact outside the 24-hour window), as
+   * `sdk.services.whatsappCloud.prepare` answers it with its `body`: sent instead of free text.
+   */
+  template?: { name: string; language: string; parameters: string[] };
+  /**
    * true: open (or reuse) the contact's live ticket, as sendToContact does: the conversation waits for agents.
    * false (campaigns): no pending ticket is left in the agents' queues. The message joins the contact's live
    * ticket on that connection if there is one; otherwise it is kept on the contact's latest closed ticket there
@@ -69,7 +74,7 @@ export function createSendToNumber(deps: PipelineDeps, sender: MessageSender) {
     const { companyId } = input;
     const digits = normalizeNumber(input.number);
     if (!isValidNumber(digits)) throw badRequest('ERR_WAPP_INVALID_CONTACT', 'Not a valid number', { field: 'number' });
-    if (!input.body?.trim() && !input.media) throw badRequest('ERR_VALIDATION', 'Empty message', { field: 'body' });
+    if (!input.body?.trim() && !input.media && !input.template) throw badRequest('ERR_VALIDATION', 'Empty message', { field: 'body' });
     const whatsapp = await sendingConnection(companyId, input.whatsappId);
     let check: { exists: boolean; number: string };
     try {
@@ -84,11 +89,11 @@ export function createSendToNumber(deps: PipelineDeps, sender: MessageSender) {
 
     const { contact, created } = await findOrCreateContact(deps.bus, companyId, canonical, input.name);
     if (input.openTicket) {
-      const { ticket, message } = await sender.sendToContact({ companyId, contactId: contact.id, whatsappId: whatsapp.id, body: input.body, media: input.media, userId: input.userId });
+      const { ticket, message } = await sender.sendToContact({ companyId, contactId: contact.id, whatsappId: whatsapp.id, body: input.body, media: input.media, userId: input.userId, template: input.template });
       return { contact, ticket, message, createdContact: created };
     }
     const ticket = await quietTicketFor(deps, companyId, contact, whatsapp.id, input.userId);
-    const message = await sender.send({ companyId, ticket, contact, body: input.body, media: input.media, userId: input.userId });
+    const message = await sender.send({ companyId, ticket, contact, body: input.body, media: input.media, userId: input.userId, template: input.template });
     return { contact, ticket, message, createdContact: created };
   };
 }

@@ -63,6 +63,8 @@ export type { BotClients, ChatRequest, ChatTurn, OpenAiChat, TypebotAnswer, Type
 /** `sdk.services.messages as MessagesService`: send, sendToContact, sendToNumber. */
 export type { MessagesService } from '../messaging/pipeline-plugin.js';
 export type { SendToNumberInput, SendToNumberResult } from '../messaging/send-to-number.js';
+/** `sdk.services.whatsappCloud as WhatsappCloudService`: a Cloud API connection's templates, checked before a send. */
+export type { WhatsappCloudService, CloudTemplateView, TemplateChoice } from '../domains/whatsapp-cloud/templates.js';
 export type { OutboundHttp, OutboundRequest, OutboundResponse, OutboundHttpError, OutboundFailure } from '../outbound-http/index.js';
 /** The model classes as types only (what ctx.ticket, hooks and sendToContact hand a plugin); the core's rows are read through sdk.services. */
 export type * from '../db/models/index.js';

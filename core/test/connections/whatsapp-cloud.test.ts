@@ -1,55 +1,15 @@
-import t, { type Test } from 'tap';
-import { createHmac } from 'node:crypto';
+import t from 'tap';
 import { build } from '../helper.js';
 import { Contact, Message, Ticket, Whatsapp } from '../../src/db/models/index.js';
 import { WhatsappCloud } from '../../src/messaging/providers/cloud/settings.js';
 import { toDbTime } from '../../src/db/time.js';
 import { AppError } from '../../src/http/errors.js';
-import { fakeGraph, FAKE_PHONE_ID, FAKE_TOKEN, FAKE_VERSION, FAKE_WABA_ID, type FakeGraph } from './fake-graph.js';
+import { fakeGraph, FAKE_PHONE_ID, FAKE_TOKEN, FAKE_VERSION, FAKE_WABA_ID } from './fake-graph.js';
+import { APP_SECRET, VERIFY_TOKEN, cloudConnection, delivery, post, sign, textFrom as cloudText } from './cloud-env.js';
 import { until } from './util.js';
 
-const APP_SECRET = 'app-secret-for-tests-0001';
-const VERIFY_TOKEN = 'verify-me-please';
 const CUSTOMER = '5511987650001';
-
-type Env = Awaited<ReturnType<typeof build>>;
-
-/** A cloud connection of company 1 pointed at the fake Graph API, connected. */
-async function cloudConnection(t: Test, env: Env, graph: FakeGraph) {
-  const created = await env.request('POST', '/api/whatsapp', { token: env.token, body: { name: `Cloud ${Math.random().toString(16).slice(2, 8)}`, provider: 'cloud' } });
-  t.equal(created.status, 200, 'a connection of kind cloud is created');
-  const id = created.body.id as number;
-  const saved = await env.request('PUT', `/api/whatsapp-cloud/${id}/settings`, {
-    token: env.token,
-    body: { phoneNumberId: FAKE_PHONE_ID, wabaId: FAKE_WABA_ID, accessToken: FAKE_TOKEN, appSecret: APP_SECRET, verifyToken: VERIFY_TOKEN, baseUrl: graph.url },
-  });
-  t.equal(saved.status, 200, 'settings saved');
-  const row = await until(async () => { const r = await Whatsapp.scoped(1).findById(id); return r?.status === 'CONNECTED' ? r : undefined; }, 5000, 'CONNECTED');
-  t.equal(row.number, '551140001234', 'the number is the one the Graph API reports');
-  return id;
-}
-
-const sign = (raw: string, secret = APP_SECRET) => `sha256=${createHmac('sha256', secret).update(raw).digest('hex')}`;
-
-function delivery(value: Record<string, unknown>) {
-  return JSON.stringify({
-    object: 'whatsapp_business_account',
-    entry: [{ id: FAKE_WABA_ID, changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', metadata: { display_phone_number: '551140001234', phone_number_id: FAKE_PHONE_ID }, ...value } }] }],
-  });
-}
-
-const textFrom = (id: string, body: string, from = CUSTOMER) => delivery({
-  contacts: [{ profile: { name: 'Maria Cloud' }, wa_id: from }],
-  messages: [{ from, id, timestamp: String(Math.floor(Date.now() / 1000)), type: 'text', text: { body } }],
-});
-
-async function post(env: Env, id: number, raw: string, signature?: string) {
-  const res = await env.app.inject({
-    method: 'POST', url: `/api/whatsapp-cloud/${id}/webhook`, payload: raw,
-    headers: { 'content-type': 'application/json', ...(signature ? { 'x-hub-signature-256': signature } : {}) },
-  });
-  return { status: res.statusCode, body: res.json() };
-}
+const textFrom = (id: string, body: string, from = CUSTOMER) => cloudText(id, body, from);
 
 t.test('webhook verification answers the challenge only for the verify token', async (t) => {
   const graph = await fakeGraph(t);

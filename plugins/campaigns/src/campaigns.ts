@@ -1,4 +1,4 @@
-import type { AtriumSdk, TypeBoxTypeProvider } from '@atrium/core/sdk';
+import type { AtriumSdk, TypeBoxTypeProvider, WhatsappCloudService } from '@atrium/core/sdk';
 import type { FastifyInstance } from 'fastify';
 import type { CampaignStore } from './store.js';
 import type { Dispatcher } from './dispatch.js';
@@ -21,6 +21,7 @@ export function registerCampaigns(scope: FastifyInstance, sdk: AtriumSdk, store:
     scheduledAt: Nullable(T.String()), completedAt: Nullable(T.String()),
     whatsappId: T.Union([T.Integer(), T.Null()]), contactListId: T.Union([T.Integer(), T.Null()]), tagId: T.Union([T.Integer(), T.Null()]),
     fileListId: T.Union([T.Integer(), T.Null()]), mediaPath: Nullable(T.String()), mediaName: Nullable(T.String()), mediaUrl: Nullable(T.String()),
+    template: T.Union([T.Object({ name: T.String(), language: T.String(), parameters: T.Array(T.String()) }), T.Null()]),
     contactList: T.Union([T.Object({ id: T.Integer(), name: T.String() }), T.Null()]),
     whatsapp: T.Union([T.Object({ id: T.Integer(), name: T.String(), status: T.String() }), T.Null()]),
     counts: T.Object({ valids: T.Integer(), delivered: T.Integer(), failed: T.Integer(), pending: T.Integer() }),
@@ -33,8 +34,14 @@ export function registerCampaigns(scope: FastifyInstance, sdk: AtriumSdk, store:
     scheduledAt: T.Optional(T.Union([sdk.schemas.ClientDateTime, T.Null(), T.Literal('')])),
     whatsappId: Id, contactListId: NullableId, tagListId: NullableId, tagId: NullableId, fileListId: NullableId,
     companyId: T.Optional(T.Integer()),
+    // On a WhatsApp Cloud API connection: the approved template for contacts outside the 24-hour window.
+    template: T.Optional(T.Union([T.Object({
+      name: T.String({ minLength: 1, maxLength: 512 }), language: T.String({ minLength: 2, maxLength: 16 }),
+      parameters: T.Array(T.String({ minLength: 1, maxLength: 1000 }), { maxItems: 20 }),
+    }), T.Null()])),
   });
   type BodyT = typeof Body.static;
+  const cloud = () => sdk.services.whatsappCloud as WhatsappCloudService;
 
   /** Every referenced row must be the caller's company's: another company's id is its domain's 404. */
   async function columnsOf(companyId: number, body: BodyT, hasMedia = false) {
@@ -51,13 +58,18 @@ export function registerCampaigns(scope: FastifyInstance, sdk: AtriumSdk, store:
       fileList: { ids: fileListId, field: 'body/fileListId' },
     });
     if (!contactListId === !tagId) throw sdk.errors.badRequest('ERR_CAMPAIGN_NO_AUDIENCE', 'Choose a contact list or a tag', { field: 'body/contactListId' });
+    const template = body.template ?? null;
+    // Checked when saved: a Cloud API connection's approved template, with as many parameters as it has variables.
+    if (template) await cloud().prepare(companyId, body.whatsappId, template);
     const messages = [body.message1, body.message2, body.message3, body.message4, body.message5].map((m) => (m && m.trim() ? m : null));
     const scheduledAt = body.scheduledAt ? toDb(sdk.schemas.clientDateTime(body.scheduledAt, 'body/scheduledAt')) : null;
     // Something must go out: a message, the campaign's media or a file list.
-    if (scheduledAt && messages.every((m) => !m) && !hasMedia && !fileListId) throw sdk.errors.badRequest('ERR_CAMPAIGN_NO_MESSAGE', 'Write at least one message', { field: 'body/message1' });
+    if (scheduledAt && messages.every((m) => !m) && !hasMedia && !fileListId && !template) throw sdk.errors.badRequest('ERR_CAMPAIGN_NO_MESSAGE', 'Write at least one message', { field: 'body/message1' });
     return {
       name: body.name.trim(), message1: messages[0], message2: messages[1], message3: messages[2], message4: messages[3], message5: messages[4],
       scheduledAt, whatsappId: body.whatsappId, contactListId, tagId, fileListId,
+      templateName: template?.name ?? null, templateLanguage: template?.language ?? null,
+      templateParameters: template ? JSON.stringify(template.parameters) : null,
     };
   }
 
@@ -145,7 +157,7 @@ export function registerCampaigns(scope: FastifyInstance, sdk: AtriumSdk, store:
     if (current.status !== 'INATIVA' && current.status !== 'PROGRAMADA') {
       throw sdk.errors.conflict('ERR_INVALID_TRANSITION', current.status === 'CANCELADA' ? 'A cancelled campaign is restarted, not started' : 'This campaign has already started');
     }
-    const sends = [current.message1, current.message2, current.message3, current.message4, current.message5].some((m) => m && m.trim()) || !!current.mediaPath || !!current.fileListId;
+    const sends = [current.message1, current.message2, current.message3, current.message4, current.message5].some((m) => m && m.trim()) || !!current.mediaPath || !!current.fileListId || !!current.template;
     if (!sends) throw sdk.errors.badRequest('ERR_CAMPAIGN_NO_MESSAGE', 'Write at least one message', { field: 'body/message1' });
     const scheduledAt = dbNow();
     // Guarded by the state read: a second click (or a concurrent edit) finds it changed and is refused.

@@ -1,6 +1,6 @@
-import type { AtriumSdk, MessagesService, StoredFile } from '@atrium/core/sdk';
+import type { AtriumSdk, MessagesService, StoredFile, WhatsappCloudService } from '@atrium/core/sdk';
 import { fileListFiles, storedFile } from './media.js';
-import type { CampaignStore } from './store.js';
+import { templateOf, type CampaignStore } from './store.js';
 import { loadSettings, gapSeconds } from './settings.js';
 import { pickVariant, renderMessage } from './render.js';
 import { dbNow } from './time.js';
@@ -20,6 +20,11 @@ const BATCH = 500;
 const CONNECTION_RETRY_MS = 30_000;
 /** Progress events of a running campaign (its counts) at most this often; the final state always. */
 const PROGRESS_EVERY_MS = 1000;
+/** The core's refusal of free text outside a Cloud API connection's 24-hour window. */
+const OUTSIDE_WINDOW = 'ERR_OUTSIDE_SERVICE_WINDOW';
+
+/** One message of a recipient's: text, media, or a Cloud API template (its text as `body`). */
+interface Send { body?: string; media?: StoredFile; template?: { name: string; language: string; parameters: string[] } }
 
 interface StartData { companyId: number; campaignId: number; scheduledAt: string | null }
 /** A connection's sender; the connection's company scopes every query of the run. */
@@ -201,38 +206,67 @@ export function createDispatcher(sdk: AtriumSdk, store: CampaignStore) {
    * One recipient's messages: the chosen variant with the campaign's media (as its caption; an audio goes after the
    * text, as audio takes none), then each file of the campaign's file list. The first send decides whether the
    * connection was down (nothing went out: the row waits); after it, any failure fails the row, never a resend.
+   * With a Cloud API template (issue 29), a contact outside the 24-hour window gets the template instead (the core
+   * refuses free text there before anything is stored, or Meta refuses the first message): only the template then.
    */
   async function deliver(row: { companyId: number; campaignId: number; number: string; name: string | null; email: string | null }) {
     const campaign = await campaignsOf(row.companyId).where({ id: row.campaignId }).first();
     const { variables } = await loadSettings(sdk.db, row.companyId);
-    const template = pickVariant([campaign.message1, campaign.message2, campaign.message3, campaign.message4, campaign.message5]);
-    const body = template ? renderMessage(template, row, variables) : '';
+    const variant = pickVariant([campaign.message1, campaign.message2, campaign.message3, campaign.message4, campaign.message5]);
+    let body = variant ? renderMessage(variant, row, variables) : '';
     const media = await storedFile(sdk, campaign.mediaPath, campaign.mediaName, campaign.mediaType);
-    const sends: { body?: string; media?: StoredFile }[] = [];
+    let sends: Send[] = [];
     if (media && /^audio\//.test(media.mimetype)) sends.push(...(body ? [{ body }] : []), { media });
     else if (body || media) sends.push({ body: body || undefined, media });
     for (const file of await fileListFiles(sdk, row.companyId, campaign.fileListId ? Number(campaign.fileListId) : null)) sends.push({ media: file });
-    if (sends.length === 0) return { status: 'failed', error: 'ERR_CAMPAIGN_NO_MESSAGE' };
+    const chosen = templateOf(campaign);
+    const whatsappId = Number(campaign.whatsappId);
+    const failure = (code: string) => ({ status: 'failed', error: code.slice(0, 255), message: body.slice(0, 4000), contactId: contactId ?? null });
+    /** Only the template from now on, with this recipient's values in its parameters (checked and rendered by the core). */
+    const templateOnly = async () => {
+      const prepared = await (sdk.services.whatsappCloud as WhatsappCloudService).prepare(row.companyId, whatsappId, {
+        ...chosen!, parameters: chosen!.parameters.map((p) => renderMessage(p, row, variables)),
+      });
+      body = prepared.body;
+      sends = [prepared];
+    };
+    const outsideWindow = (i: number, send: Send, code: string) => i === 0 && !!chosen && !send.template && code.startsWith(OUTSIDE_WINDOW);
     const messages = sdk.services.messages as MessagesService;
     let contactId: number | undefined;
     let failed = false;
-    for (const [i, send] of sends.entries()) {
+    try {
+      if (sends.length === 0 && chosen) await templateOnly();
+    } catch (err) {
+      return failure(String((err as { code?: string }).code ?? 'ERR_SEND_FAILED'));
+    }
+    if (sends.length === 0) return { status: 'failed', error: 'ERR_CAMPAIGN_NO_MESSAGE' };
+    for (let i = 0; i < sends.length; i++) {
+      const send = sends[i];
       try {
         const sent = await messages.sendToNumber({
-          companyId: row.companyId, number: row.number, name: row.name ?? undefined, ...send, whatsappId: Number(campaign.whatsappId), openTicket: false,
+          companyId: row.companyId, number: row.number, name: row.name ?? undefined, ...send, whatsappId, openTicket: false,
         });
         contactId ??= sent.contact.id;
+        const error = sent.message.status === 'failed' ? String(sent.message.error ?? '') : '';
+        // Meta refused the first free-form message as outside the window (its clock): the template goes instead.
+        if (outsideWindow(i, send, error)) { await templateOnly(); i = -1; continue; }
         // The connection dropped between the number check and the send: the provider refused it, nothing left.
-        if (i === 0 && sent.message.status === 'failed' && String(sent.message.error ?? '').startsWith('ERR_WAPP_NOT_INITIALIZED')) return 'connection-down' as const;
-        if (sent.message.status === 'failed') failed = true;
+        if (i === 0 && error.startsWith('ERR_WAPP_NOT_INITIALIZED')) return 'connection-down' as const;
+        if (error) failed = true;
       } catch (err) {
-        const code = (err as { code?: string }).code ?? 'ERR_SEND_FAILED';
+        const code = String((err as { code?: string }).code ?? 'ERR_SEND_FAILED');
         if (i === 0 && code === 'ERR_WAPP_NOT_INITIALIZED') return 'connection-down' as const;
+        // Outside the 24-hour window the core stored nothing: the contact gets the campaign's template, alone.
+        if (outsideWindow(i, send, code)) {
+          try { await templateOnly(); } catch (prepareErr) { return failure(String((prepareErr as { code?: string }).code ?? 'ERR_SEND_FAILED')); }
+          i = -1;
+          continue;
+        }
         sdk.log.warn({ err, campaignId: row.campaignId }, 'campaign send failed');
-        return { status: 'failed', error: String(code).slice(0, 255), message: body.slice(0, 4000), contactId: contactId ?? null };
+        return failure(code);
       }
     }
-    if (failed) return { status: 'failed', error: 'ERR_SEND_FAILED', message: body.slice(0, 4000), contactId: contactId ?? null };
+    if (failed) return failure('ERR_SEND_FAILED');
     return { status: 'delivered', deliveredAt: dbNow(), message: body.slice(0, 4000), contactId: contactId ?? null };
   }
 

@@ -97,4 +97,23 @@ export const migrations = [
       await knex.schema.alterTable('campaigns', (t) => { t.dropColumn('mediaType'); });
     },
   },
+  {
+    // A WhatsApp Cloud API template for the contacts outside the 24-hour window (issue 29): its name, language and
+    // parameters (a JSON array of texts that may hold the campaign's placeholders, filled per recipient).
+    name: '003_campaign_template',
+    async up(knex: Knex) {
+      await knex.schema.alterTable('campaigns', (t) => {
+        t.string('templateName', 512);
+        t.string('templateLanguage', 16);
+        t.text('templateParameters');
+      });
+    },
+    async down(knex: Knex) {
+      await knex.schema.alterTable('campaigns', (t) => {
+        t.dropColumn('templateName');
+        t.dropColumn('templateLanguage');
+        t.dropColumn('templateParameters');
+      });
+    },
+  },
 ];

@@ -1,9 +1,17 @@
 import type { AtriumSdk } from '@atrium/core/sdk';
-import type { Campaign, CampaignCounts } from './types.js';
+import type { Campaign, CampaignCounts, CampaignTemplate } from './types.js';
 import { fromDb } from './time.js';
 
 const COLUMNS = ['id', 'name', 'companyId', 'status', 'message1', 'message2', 'message3', 'message4', 'message5', 'scheduledAt',
-  'completedAt', 'whatsappId', 'contactListId', 'tagId', 'fileListId', 'mediaPath', 'mediaName'];
+  'completedAt', 'whatsappId', 'contactListId', 'tagId', 'fileListId', 'mediaPath', 'mediaName', 'templateName', 'templateLanguage', 'templateParameters'];
+
+/** The stored template columns as the API shows them (one object, or null). */
+export function templateOf(row: Record<string, unknown>): CampaignTemplate | null {
+  if (!row.templateName) return null;
+  let parameters: string[] = [];
+  try { parameters = JSON.parse(String(row.templateParameters ?? '[]')); } catch { parameters = []; }
+  return { name: String(row.templateName), language: String(row.templateLanguage ?? ''), parameters: Array.isArray(parameters) ? parameters.map(String) : [] };
+}
 
 /** The one place campaigns are read: always within a company, always in the shape of GET /campaigns/:id. */
 export function campaignStore(sdk: AtriumSdk) {
@@ -23,8 +31,10 @@ export function campaignStore(sdk: AtriumSdk) {
     const contactList = row.contactListId ? await sdk.db.table('contactLists', companyId).where({ id: row.contactListId }).first('id', 'name') : null;
     const whatsapp = row.whatsappId ? await sdk.services.connections.find(companyId, Number(row.whatsappId)) : null;
     const shipped = await counts(companyId, Number(row.id));
+    const { templateName: _n, templateLanguage: _l, templateParameters: _p, ...columns } = row;
     return {
-      ...(row as unknown as Campaign),
+      ...(columns as unknown as Campaign),
+      template: templateOf(row),
       id: Number(row.id), companyId,
       scheduledAt: fromDb(row.scheduledAt as string | null), completedAt: fromDb(row.completedAt as string | null),
       mediaUrl: row.mediaPath ? sdk.storage.url(String(row.mediaPath)) : null,

@@ -19,11 +19,16 @@ export interface Campaign {
   scheduledAt: string | null; completedAt: string | null;
   whatsappId: number | null; contactListId: number | null; tagId: number | null; fileListId: number | null;
   mediaPath: string | null; mediaName: string | null; mediaUrl: string | null;
+  /** On a WhatsApp Cloud API connection: the approved template the contacts outside the 24-hour window get instead. */
+  template: CampaignTemplate | null;
   contactList: { id: number; name: string } | null;
   whatsapp: { id: number; name: string; status: string } | null;
   counts: CampaignCounts;
   /** The family's client reads the counts beside the campaign; this product has no confirmation step (always false, 0). */
   valids: number; delivered: number; confirmation: boolean; confirmationRequested: number; confirmed: number;
 }
+
+/** A Cloud API template of a campaign; a parameter may hold the campaign's placeholders ({nome}, {{name}}…). */
+export interface CampaignTemplate { name: string; language: string; parameters: string[] }
 
 export interface CampaignSetting { key: string; value: string }

@@ -1,12 +1,13 @@
 import type { Test } from 'tap';
 import { build } from '../../../core/test/helper.js';
+import type { Config } from '../../../core/src/config/index.js';
 import { connectedSandbox, waitFor } from '../../../core/test/pipeline/http.js';
 
 export { waitFor };
 
 /** The app with a connected sandbox on company 1, time scaled down 100× (20 s of pacing → 200 ms). */
-export async function campaignsApp(t: Test, timeScale = 0.01) {
-  const env = await build(t, { config: { timeScale } });
+export async function campaignsApp(t: Test, timeScale = 0.01, config: Partial<Config> = {}) {
+  const env = await build(t, { config: { timeScale, ...config } });
   // Let the last sends and announcements finish before the app (and its Redis clients) closes.
   // (bounded: a cancelled campaign's next send may still be scheduled seconds ahead; it then finds nothing to do)
   // Then the sandbox's delivery receipts of the last sends (three steps of 30 ms), which emit on the bus.

@@ -23,6 +23,7 @@ const pt = {
   media: 'Mídia', mediaChoose: 'Anexar mídia', mediaRemove: 'Remover mídia', mediaDeleted: 'Mídia excluída.', fileList: 'Lista de arquivos',
   fileTooLarge: 'Arquivo é muito grande! {{mb}}MB máximo', mediaType: 'Envie uma imagem (png, jpg), um áudio (ogg, mp3, opus), um vídeo mp4 ou um PDF',
   sample: 'Baixar planilha de exemplo', exportCsv: 'Exportar CSV', exportXlsx: 'Exportar Excel',
+  cloudNote: 'Conexão da API Cloud oficial do WhatsApp: quem não escreveu nas últimas 24 horas só recebe um modelo aprovado pela Meta. Escolha o modelo que essas pessoas recebem no lugar das mensagens; quem escreveu recebe as mensagens.', template: 'Modelo para quem está fora da janela de 24 horas', templateVariable: 'Variável {{n}} do modelo', templateVariableHint: 'As variáveis aceitam {nome}, {numero}, {email} e as suas variáveis de campanha.',
 };
 type Messages = typeof pt;
 const en: Messages = {
@@ -49,6 +50,7 @@ const en: Messages = {
   media: 'Media', mediaChoose: 'Attach media', mediaRemove: 'Remove media', mediaDeleted: 'Media deleted.', fileList: 'File list',
   fileTooLarge: 'File is too large! {{mb}}MB maximum', mediaType: 'Send an image (png, jpg), an audio (ogg, mp3, opus), an mp4 video or a PDF',
   sample: 'Download sample sheet', exportCsv: 'Export CSV', exportXlsx: 'Export Excel',
+  cloudNote: 'Official WhatsApp Cloud API connection: contacts who have not written in the last 24 hours only receive a template Meta approved. Choose the template they get instead of the messages; contacts who wrote get the messages.', template: 'Template for contacts outside the 24-hour window', templateVariable: 'Template variable {{n}}', templateVariableHint: 'Variables accept {nome}, {numero}, {email} and your campaign variables.',
 };
 const es: Messages = {
   menu: 'Campañas', title: 'Campañas', search: 'Buscar', add: 'Nueva campaña', name: 'Nombre', status: 'Estado', connection: 'Conexión',
@@ -74,6 +76,7 @@ const es: Messages = {
   media: 'Multimedia', mediaChoose: 'Adjuntar archivo', mediaRemove: 'Quitar archivo', mediaDeleted: 'Archivo eliminado.', fileList: 'Lista de archivos',
   fileTooLarge: '¡El archivo es muy grande! {{mb}}MB máximo', mediaType: 'Envíe una imagen (png, jpg), un audio (ogg, mp3, opus), un video mp4 o un PDF',
   sample: 'Descargar planilla de ejemplo', exportCsv: 'Exportar CSV', exportXlsx: 'Exportar Excel',
+  cloudNote: 'Conexión de la API Cloud oficial de WhatsApp: quien no escribió en las últimas 24 horas solo recibe una plantilla aprobada por Meta. Elige la plantilla que esas personas reciben en lugar de los mensajes; quien escribió recibe los mensajes.', template: 'Plantilla para quien está fuera de la ventana de 24 horas', templateVariable: 'Variable {{n}} de la plantilla', templateVariableHint: 'Las variables aceptan {nome}, {numero}, {email} y tus variables de campaña.',
 };
 /** The catalogue codes of this plugin's errors, translated for the console's error toast. */
 const errors = {

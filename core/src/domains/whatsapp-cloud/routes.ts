@@ -8,7 +8,6 @@ import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../http/json-depth.js';
 import { loadActor, visibleTicket } from '../tickets/access.js';
 import { messageJson } from '../../messaging/message-view.js';
 import { CLOUD_KIND, CLOUD_RECEIVE } from '../../messaging/providers/cloud/index.js';
-import { GraphClient, type GraphTemplate } from '../../messaging/providers/cloud/graph.js';
 import type { CloudChangeValue } from '../../messaging/providers/cloud/normalize.js';
 import { DEFAULT_GRAPH_BASE_URL, DEFAULT_GRAPH_VERSION, WhatsappCloud } from '../../messaging/providers/cloud/settings.js';
 import { serviceWindow } from '../../messaging/providers/cloud/window.js';
@@ -17,20 +16,10 @@ import {
   ConnectionParams, Delivery, SendTemplateBody, SettingsBody, SettingsView, Template, TemplatesQuery, TicketParams, VerifyQuery, WindowView,
 } from './schemas.js';
 import { signatureMatches } from './signature.js';
+import { createWhatsappCloudService, type WhatsappCloudService } from './templates.js';
 
-const TEMPLATES_TTL_MS = 10 * 60_000;
 const webhookPath = (whatsappId: number) => `/api/whatsapp-cloud/${whatsappId}/webhook`;
 const sameText = (a: string, b: string) => timingSafeEqual(createHash('sha256').update(a).digest(), createHash('sha256').update(b).digest());
-
-/** A template as the picker shows it: its body text and how many {{n}} variables it takes. */
-function templateView(t: GraphTemplate) {
-  const body = t.components?.find((c) => c.type?.toUpperCase() === 'BODY')?.text ?? '';
-  const variables = new Set([...body.matchAll(/\{\{\s*(\d+)\s*\}\}/g)].map((m) => m[1])).size;
-  return { name: t.name, language: t.language, status: t.status, category: t.category ?? null, body, variables };
-}
-
-/** The template's body with its variables filled in: what the agent and the ticket history see. */
-const renderTemplate = (body: string, parameters: string[]) => body.replace(/\{\{\s*(\d+)\s*\}\}/g, (whole, n: string) => parameters[Number(n) - 1] ?? whole);
 
 /**
  * The WhatsApp Business Cloud API (issue 29): a cloud connection's settings, Meta's webhook (verification
@@ -46,15 +35,8 @@ const whatsappCloudRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (!row) throw notFound('ERR_NO_WAPP_FOUND');
     return row;
   };
-  const graphFor = async (companyId: number, whatsappId: number) => {
-    const row = await WhatsappCloud.scoped(companyId).where({ whatsappId }).first();
-    if (!row) throw badRequest('ERR_CLOUD_NOT_CONFIGURED', 'This connection has no WhatsApp Cloud API settings');
-    return new GraphClient(http, { ...row, accessToken: secrets.decrypt(row.accessToken) });
-  };
-  const templates = app.atrium.cache.define<ReturnType<typeof templateView>[], number>('whatsappCloudTemplates', {
-    load: async (companyId, whatsappId) => (await (await graphFor(companyId, whatsappId)).templates()).map(templateView),
-    ttlMs: TEMPLATES_TTL_MS,
-  });
+  const templates = createWhatsappCloudService({ cache: app.atrium.cache, http, secrets });
+  app.services.whatsappCloud = templates as WhatsappCloudService;
 
   app.get('/whatsapp-cloud/:connectionId/settings', {
     preHandler: app.requireAdmin,
@@ -153,9 +135,7 @@ const whatsappCloudRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/whatsapp-cloud/:connectionId/templates', {
     schema: { tags: ['whatsapp-cloud'], params: ConnectionParams, querystring: TemplatesQuery, response: { 200: Type.Object({ templates: Type.Array(Template) }) } },
   }, async (request) => {
-    const { id } = await connectionOf(request.user.companyId, request.params.connectionId);
-    if (request.query.refresh) await templates.forget(request.user.companyId, id);
-    return { templates: await templates.get(request.user.companyId, id) };
+    return { templates: await templates.templates(request.user.companyId, request.params.connectionId, request.query.refresh) };
   });
 
   /** The ticket the caller may see, on a cloud connection, with its contact. */
@@ -179,18 +159,10 @@ const whatsappCloudRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => {
     const { actor, ticket, connection } = await cloudTicket(request.user, request.params.ticketId);
     if (connection?.provider !== CLOUD_KIND) throw badRequest('ERR_NOT_CLOUD_CONNECTION', 'Templates are sent on WhatsApp Cloud API connections only');
-    const { name, language, parameters = [] } = request.body;
-    const template = (await templates.get(actor.companyId, connection.id)).find((t) => t.name === name && t.language === language);
-    if (!template || template.status !== 'APPROVED') throw badRequest('ERR_TEMPLATE_NOT_APPROVED', 'No approved template with this name and language', { field: 'body/name' });
-    if (parameters.length !== template.variables) {
-      throw badRequest('ERR_TEMPLATE_PARAMETERS', `The template takes ${template.variables} variables`, { field: 'body/parameters', expected: template.variables });
-    }
+    const prepared = await templates.prepare(actor.companyId, connection.id, request.body);
     const contact = await Contact.scoped(actor.companyId).findById(ticket.contactId);
     if (!contact) throw notFound('ERR_NO_CONTACT_FOUND');
-    const message = await app.pipeline.sender.send({
-      companyId: actor.companyId, ticket, contact, userId: actor.id,
-      body: renderTemplate(template.body, parameters) || name, template: { name, language, parameters },
-    });
+    const message = await app.pipeline.sender.send({ companyId: actor.companyId, ticket, contact, userId: actor.id, ...prepared });
     return { message: messageJson(message) };
   });
 };

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { HostSdk } from '@atrium/host-web/sdk';
 import type { Campaign, Connection, ContactList } from '../types';
+import { TemplateFields, templateKey, templateOfKey, useCloudTemplates } from './TemplateFields';
 import { isEditable } from './CampaignsPage';
 import { MediaField } from './MediaField';
 
@@ -37,14 +38,18 @@ export function CampaignDialog({ sdk, item, visible, onHide, onSaved }: {
       name: item?.name ?? '', whatsappId: (item?.whatsappId ?? null) as number | null, contactListId: (item?.contactListId ?? null) as number | null,
       tagListId: (item?.tagId ?? null) as number | null, fileListId: (item?.fileListId ?? null) as number | null, scheduledAt: (item?.scheduledAt ?? null) as string | null,
       message1: item?.message1 ?? '', message2: item?.message2 ?? '', message3: item?.message3 ?? '', message4: item?.message4 ?? '', message5: item?.message5 ?? '',
+      templateKey: item?.template ? templateKey(item.template) : '', templateParameters: item?.template?.parameters ?? ([] as string[]),
     },
     validationSchema: yup.object({
       name: yup.string().trim().min(2, t('campaigns.nameShort')).max(50, t('campaigns.nameShort')).required(t('campaigns.required')),
       whatsappId: yup.number().nullable().required(t('campaigns.required')),
     }),
-    save: async (v) => {
+    save: async ({ templateKey: key, templateParameters, ...v }) => {
+      // A template only on a Cloud API connection (switching to another kind drops it).
+      const onCloud = connections.find((c) => c.id === v.whatsappId)?.provider === 'cloud';
+      const template = onCloud && key ? { ...templateOfKey(key), parameters: templateParameters } : null;
       const body = {
-        ...v, name: v.name.trim(), contactListId: v.contactListId || null, tagListId: v.tagListId || null, fileListId: v.fileListId || null,
+        ...v, template, name: v.name.trim(), contactListId: v.contactListId || null, tagListId: v.tagListId || null, fileListId: v.fileListId || null,
         scheduledAt: v.scheduledAt || null,
       };
       const upload = (id: number) => {
@@ -65,6 +70,9 @@ export function CampaignDialog({ sdk, item, visible, onHide, onSaved }: {
     },
     successMessage: t('campaigns.saved'), onSaved, onHide,
   });
+  const connection = connections.find((c) => c.id === form.values.whatsappId);
+  const cloud = connection?.provider === 'cloud';
+  const templates = useCloudTemplates(sdk, cloud ? connection!.id : null);
   const pick = (name: 'whatsappId' | 'contactListId' | 'tagListId' | 'fileListId', testId: string, label: string, options: { id: number; name: string }[]) => (
     <IdSelect values={form.values} setFieldValue={(n, v) => void form.setFieldValue(n, v)} name={name} testId={testId} label={label} none={t('campaigns.none')}
       options={options} error={fieldError(form, name)} />
@@ -88,6 +96,7 @@ export function CampaignDialog({ sdk, item, visible, onHide, onSaved }: {
               onSaved(saved);
             }, sdk.toast.error);
           }} />
+        {cloud && <TemplateFields sdk={sdk} form={form} templates={templates} />}
         {VARIANTS.map((n) => <TextField key={n} form={form} name={`message${n}`} id={`campaign-message${n}`} label={t('campaigns.message', { n })} rows={3} />)}
       </fieldset>
     </FormDialog>
