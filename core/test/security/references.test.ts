@@ -132,9 +132,10 @@ const BASELINE: Record<string, (b: Ids) => Record<string, unknown>> = {
   'PUT /api/queueIntegration/:id': () => ({ type: 'flowbuilder', urlN8N: null, jsonContent: null, typebotSlug: null, webhookSecret: null }),
   'POST /api/contact-list-items': () => ({ number: '5511933330001' }),
   'PUT /api/contact-list-items/:id': () => ({ number: '5511933330002' }),
-  // A contact list or a tag, not both: the tag fields are still probed one by one.
-  'POST /api/campaigns': () => ({ tagListId: null, tagId: null }),
-  'PUT /api/campaigns/:id': () => ({ tagListId: null, tagId: null }),
+  // A contact list or a tag, not both: the tag fields are still probed one by one. A Cloud API template needs a
+  // Cloud connection (the seeded one is the sandbox).
+  'POST /api/campaigns': () => ({ tagListId: null, tagId: null, template: null }),
+  'PUT /api/campaigns/:id': () => ({ tagListId: null, tagId: null, template: null }),
   'POST /api/files': () => ({ options: [{ name: 'new option' }] }), // a new list has no options to name by id
   'POST /api/chats/:id/read': (b) => ({ userId: b.me[0] }), // only the caller's own counter
   'POST /api/prompt': () => ({ model: 'gpt-4o-mini' }),

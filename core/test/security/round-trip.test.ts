@@ -52,6 +52,8 @@ t.test('every resource takes back what it answered, plus fields it does not know
     options: [], users: [{ id: member.id }], number: '5511977770000', phone: '11966660000', webhookSecret: 'a-secret-of-sixteen-chars',
     // In the future: a schedule or campaign due now would be sent, and a sent one cannot be changed.
     sendAt: '2099-01-01T09:00:00.000Z', scheduledAt: '2099-01-01T09:00:00.000Z',
+    // A campaign's Cloud API template needs a Cloud connection (the sampled one is the sandbox).
+    template: null,
   };
   const failures: string[] = [];
   const walked: string[] = [];
