@@ -19,7 +19,9 @@ export const SCAFFOLD_ID = 'desk-notes';
 export function scaffoldExternalPlugin(root: string): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'atrium-e2e-plugins-'));
   execFileSync(process.execPath, [path.join(root, 'tooling/create-plugin/index.mjs'), SCAFFOLD_ID, '--dir', dir], { cwd: root, stdio: 'ignore' });
-  execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error'], { cwd: path.join(dir, SCAFFOLD_ID, 'remote'), stdio: 'ignore' });
+  // As an agency would: its own install links @atrium/plugin-kit from this checkout (nothing is downloaded).
+  execFileSync('npm', ['install', '--offline', '--no-audit', '--no-fund'], { cwd: path.join(dir, SCAFFOLD_ID), stdio: 'ignore' });
+  execFileSync('npm', ['run', 'build-remote'], { cwd: path.join(dir, SCAFFOLD_ID), stdio: 'ignore' });
   return dir;
 }
 
