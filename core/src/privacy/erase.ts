@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Contact, ContactCustomField, Ticket, TicketNote } from '../db/models/index.js';
 import { SandboxOutbox } from '../messaging/providers/sandbox-outbox.js';
 import { publishTicket } from '../domains/tickets/lifecycle.js';
+import { eraseFromAuditLog } from '../audit/erase.js';
 import { recordPrivacyEvent } from './record.js';
 import { removeFiles } from './files-in-use.js';
 import { mediaKeyOf, messagesOf, schedulesOf } from './subject.js';
@@ -44,6 +45,8 @@ export async function eraseContact(app: FastifyInstance, subject: PrivacySubject
   });
 
   counts.files = await removeFiles(app, companyId, [...keys]);
+  // Last, so the entries the erasure's own deletes wrote are blanked too.
+  counts.auditEntries = await eraseFromAuditLog(app.knex, { companyId, contactId: contact.id, ticketIds, values: [...numbers, contact.name, contact.email] });
 
   for (const ticket of tickets) await publishTicket({ bus: app.bus, hooks: app.hooks, log: app.log }, { kind: 'deleted', companyId, ticket, userId });
   app.bus.emit(companyId, 'contact', { action: 'delete', contactId: contact.id });

@@ -100,6 +100,9 @@ t.test('a contact\'s data: export and erasure across the core and every plugin',
     t.match(event, { contactId: ana.contactId, userId: 1 });
     t.notMatch(JSON.stringify(event), ANA.number, 'the record holds no number');
     t.notMatch(JSON.stringify(event), ANA.name, 'nor the name');
+    const deletion = await app.knex('auditLogs').where({ companyId: 1, entity: 'contacts', entityId: String(ana.contactId), action: 'delete' }).first();
+    t.match(deletion, { userId: 1, changes: null }, 'the audit log still says who deleted which contact, without its values');
+    t.ok(res.body.erased.auditEntries > 0, 'and the erasure says how many audit entries it blanked');
     for (const key of anaFiles) t.notOk(existsSync(app.storage.resolve(key)!), `${key} removed`);
     for (const key of biaFiles) t.ok(existsSync(app.storage.resolve(key)!), `${key} (another contact's) kept`);
     t.ok(existsSync(app.storage.resolve(campaign.mediaPath)!), 'the campaign\'s file, sent to her too, is kept for the others');

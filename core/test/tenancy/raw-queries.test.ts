@@ -47,6 +47,9 @@ const ALLOWED: Record<string, Record<string, string>> = {
     ticketTags: 'link table: rows carry companyId (stamped on insert, filtered on delete), for a ticket and tags first loaded through Ticket/Tag.scoped(companyId)',
     contactTags: 'link table: rows carry companyId (stamped on insert, filtered on delete), for a contact and tags first loaded through Contact/Tag.scoped(companyId)',
   },
+  'core/src/audit/erase.ts': {
+    auditLogs: "blanks an erased contact's values in the audit log: every statement filters by the erased contact's companyId",
+  },
   'core/src/audit/record.ts': {
     auditLogs: 'appends the audit entries of a change: every row is stamped with the company whose data changed (the model hooks and sdk.db pass it); never read here',
   },
