@@ -20,3 +20,6 @@ export const conflict = (code: string, message?: string, details?: Record<string
   new AppError(code, 409, message, details);
 export const badRequest = (code: string, message?: string, details?: Record<string, unknown>) =>
   new AppError(code, 400, message, details);
+
+/** Whether a write failed on a unique key (both databases): plugins reach it as `sdk.errors.isUniqueViolation`. */
+export { isUniqueViolation } from '../db/errors.js';

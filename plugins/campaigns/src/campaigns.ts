@@ -110,7 +110,7 @@ export function registerCampaigns(scope: FastifyInstance, sdk: AtriumSdk, store:
   app.post('/campaigns', { schema: { tags: ['campaigns'], body: Body, response: { 200: Campaign } } }, async (request) => {
     const { companyId } = request.user;
     const columns = await columnsOf(companyId, request.body);
-    const now = dbNow();
+    const now = dbNow(sdk.clock);
     const [id] = await store.campaignsOf(companyId).insert({ ...columns, status: columns.scheduledAt ? 'PROGRAMADA' : 'INATIVA', createdAt: now, updatedAt: now });
     if (columns.scheduledAt) await dispatcher.scheduleStart(companyId, Number(id), columns.scheduledAt);
     return (await store.announce(companyId, Number(id), 'create'))!;
@@ -122,7 +122,7 @@ export function registerCampaigns(scope: FastifyInstance, sdk: AtriumSdk, store:
     if (!isEditable(current, sdk.clock.now())) throw sdk.errors.conflict('ERR_CAMPAIGN_NOT_EDITABLE', 'This campaign can no longer be changed');
     const columns = await columnsOf(companyId, request.body, !!current.mediaPath);
     const status = current.status === 'CANCELADA' ? 'CANCELADA' : columns.scheduledAt ? 'PROGRAMADA' : 'INATIVA';
-    const n = await store.campaignsOf(companyId).where({ id: current.id, status: current.status }).update({ ...columns, status, updatedAt: dbNow() });
+    const n = await store.campaignsOf(companyId).where({ id: current.id, status: current.status }).update({ ...columns, status, updatedAt: dbNow(sdk.clock) });
     if (!n) throw sdk.errors.conflict('ERR_CAMPAIGN_NOT_EDITABLE', 'This campaign changed meanwhile');
     // The job of an earlier schedule finds scheduledAt changed and does nothing.
     if (status === 'PROGRAMADA') await dispatcher.scheduleStart(companyId, current.id, columns.scheduledAt);
@@ -144,7 +144,7 @@ export function registerCampaigns(scope: FastifyInstance, sdk: AtriumSdk, store:
     const { companyId } = request.user;
     const current = await store.find(companyId, request.params.id);
     const n = await store.campaignsOf(companyId).where({ id: current.id }).whereIn('status', ['EM_ANDAMENTO', 'PROGRAMADA'])
-      .update({ status: 'CANCELADA', updatedAt: dbNow() });
+      .update({ status: 'CANCELADA', updatedAt: dbNow(sdk.clock) });
     if (!n) throw sdk.errors.conflict('ERR_INVALID_TRANSITION', 'Only a scheduled or running campaign can be cancelled');
     return (await store.announce(companyId, current.id))!;
   });
@@ -159,7 +159,7 @@ export function registerCampaigns(scope: FastifyInstance, sdk: AtriumSdk, store:
     }
     const sends = [current.message1, current.message2, current.message3, current.message4, current.message5].some((m) => m && m.trim()) || !!current.mediaPath || !!current.fileListId || !!current.template;
     if (!sends) throw sdk.errors.badRequest('ERR_CAMPAIGN_NO_MESSAGE', 'Write at least one message', { field: 'body/message1' });
-    const scheduledAt = dbNow();
+    const scheduledAt = dbNow(sdk.clock);
     // Guarded by the state read: a second click (or a concurrent edit) finds it changed and is refused.
     const stored = current.scheduledAt ? toDb(new Date(current.scheduledAt)) : null;
     const n = await store.campaignsOf(companyId).where({ id: current.id, status: current.status })
@@ -174,7 +174,7 @@ export function registerCampaigns(scope: FastifyInstance, sdk: AtriumSdk, store:
   app.post('/campaigns/:id/restart', { schema: { tags: ['campaigns'], params: IdParams, response: { 200: Campaign } } }, async (request) => {
     const { companyId } = request.user;
     const current = await store.find(companyId, request.params.id);
-    const n = await store.campaignsOf(companyId).where({ id: current.id, status: 'CANCELADA' }).update({ status: 'EM_ANDAMENTO', updatedAt: dbNow() });
+    const n = await store.campaignsOf(companyId).where({ id: current.id, status: 'CANCELADA' }).update({ status: 'EM_ANDAMENTO', updatedAt: dbNow(sdk.clock) });
     if (!n) throw sdk.errors.conflict('ERR_INVALID_TRANSITION', 'Only a cancelled campaign can be restarted');
     // The start job materialises (a no-op for rows already there) and wakes the connection's sender.
     await dispatcher.resume(companyId, current.id);

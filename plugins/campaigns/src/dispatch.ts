@@ -79,7 +79,7 @@ export function createDispatcher(sdk: AtriumSdk, store: CampaignStore) {
   async function materialise(companyId: number, campaignId: number) {
     const campaign = await campaignsOf(companyId).where({ id: campaignId }).first('contactListId', 'tagId');
     for await (const rows of audience(companyId, campaign)) {
-      const now = dbNow();
+      const now = dbNow(sdk.clock);
       await shippingOf(companyId)
         .insert(rows.map((r) => ({ campaignId, number: r.number, name: r.name, email: r.email, status: 'pending', createdAt: now })))
         .onConflict(['campaignId', 'number']).ignore();
@@ -97,7 +97,7 @@ export function createDispatcher(sdk: AtriumSdk, store: CampaignStore) {
   async function start({ companyId, campaignId, scheduledAt }: StartData) {
     const moved = await campaignsOf(companyId).where({ id: campaignId, status: 'PROGRAMADA' })
       .where((q) => (scheduledAt ? q.where({ scheduledAt }) : q.whereNull('scheduledAt')))
-      .update({ status: 'EM_ANDAMENTO', updatedAt: dbNow() });
+      .update({ status: 'EM_ANDAMENTO', updatedAt: dbNow(sdk.clock) });
     const row = await campaignsOf(companyId).where({ id: campaignId }).first('status', 'whatsappId');
     if (!row || row.status !== 'EM_ANDAMENTO') return;
     await materialise(companyId, campaignId);
@@ -108,7 +108,7 @@ export function createDispatcher(sdk: AtriumSdk, store: CampaignStore) {
   async function finishIfDone(companyId: number, campaignId: number): Promise<boolean> {
     const left = await shippingOf(companyId).where({ campaignId }).whereIn('status', ['pending', 'sending']).first('id');
     if (left) return false;
-    const done = await campaignsOf(companyId).where({ id: campaignId, status: 'EM_ANDAMENTO' }).update({ status: 'FINALIZADA', completedAt: dbNow(), updatedAt: dbNow() });
+    const done = await campaignsOf(companyId).where({ id: campaignId, status: 'EM_ANDAMENTO' }).update({ status: 'FINALIZADA', completedAt: dbNow(sdk.clock), updatedAt: dbNow(sdk.clock) });
     if (done) await store.announce(companyId, campaignId);
     return true;
   }
@@ -267,7 +267,7 @@ export function createDispatcher(sdk: AtriumSdk, store: CampaignStore) {
       }
     }
     if (failed) return failure('ERR_SEND_FAILED');
-    return { status: 'delivered', deliveredAt: dbNow(), message: body.slice(0, 4000), contactId: contactId ?? null };
+    return { status: 'delivered', deliveredAt: dbNow(sdk.clock), message: body.slice(0, 4000), contactId: contactId ?? null };
   }
 
   sdk.jobs.define<StartData>(START_JOB, start);

@@ -45,7 +45,7 @@ export function registerImport(scope: FastifyInstance, sdk: AtriumSdk, validity:
           const rowsToInsert = fresh.filter((f) => !existing.has(f.number));
           summary.duplicated += fresh.length - rowsToInsert.length;
           if (rowsToInsert.length === 0) return;
-          const now = dbNow();
+          const now = dbNow(sdk.clock);
           await sdk.db.table('contactListItems', companyId).insert(rowsToInsert.map((f) => ({ ...f, contactListId, createdAt: now, updatedAt: now })))
             .onConflict(['contactListId', 'number']).ignore();
           summary.created += rowsToInsert.length;

@@ -4,7 +4,6 @@ import type { ContactList, ContactListItem } from './types.js';
 import { dbNow } from './time.js';
 import type { ValidityChecker } from './validity.js';
 
-const isDuplicate = (err: unknown) => ['ER_DUP_ENTRY', 'SQLITE_CONSTRAINT_UNIQUE', 'SQLITE_CONSTRAINT'].includes((err as { code?: string }).code ?? '');
 const digits = (n: string) => n.split('@')[0].replace(/\D/g, '');
 
 /** Contact lists and their items (ext §2 "Contact lists"): every read starts from the caller's company. */
@@ -63,7 +62,7 @@ export function registerContactLists(scope: FastifyInstance, sdk: AtriumSdk, val
 
   app.post('/contact-lists', { schema: { tags: ['campaigns'], body: ListBody, response: { 200: List } } }, async (request) => {
     const { companyId } = request.user;
-    const now = dbNow();
+    const now = dbNow(sdk.clock);
     const [id] = await listsOf(companyId).insert({ name: request.body.name.trim(), createdAt: now, updatedAt: now });
     const record = await findList(companyId, Number(id));
     emitList(companyId, { action: 'create', record });
@@ -73,7 +72,7 @@ export function registerContactLists(scope: FastifyInstance, sdk: AtriumSdk, val
   app.put('/contact-lists/:id', { schema: { tags: ['campaigns'], params: IdParams, body: ListBody, response: { 200: List } } }, async (request) => {
     const { companyId } = request.user;
     await findList(companyId, request.params.id);
-    await listsOf(companyId).where({ id: request.params.id }).update({ name: request.body.name.trim(), updatedAt: dbNow() });
+    await listsOf(companyId).where({ id: request.params.id }).update({ name: request.body.name.trim(), updatedAt: dbNow(sdk.clock) });
     const record = await findList(companyId, request.params.id);
     emitList(companyId, { action: 'update', record });
     return record;
@@ -119,7 +118,7 @@ export function registerContactLists(scope: FastifyInstance, sdk: AtriumSdk, val
   };
   const saveItem = async (write: () => Promise<unknown>) => {
     try { await write(); } catch (err) {
-      if (isDuplicate(err)) throw sdk.errors.conflict('ERR_DUPLICATED_CONTACT', 'This number is already in the list');
+      if (sdk.errors.isUniqueViolation(err)) throw sdk.errors.conflict('ERR_DUPLICATED_CONTACT', 'This number is already in the list');
       throw err;
     }
   };
@@ -128,7 +127,7 @@ export function registerContactLists(scope: FastifyInstance, sdk: AtriumSdk, val
     const { companyId } = request.user;
     await sdk.references.assertOwned(companyId, { company: { ids: request.body.companyId, field: 'body/companyId' } });
     await findList(companyId, request.body.contactListId);
-    const now = dbNow();
+    const now = dbNow(sdk.clock);
     let id = 0;
     await saveItem(async () => {
       [id] = await items(companyId).insert({ ...itemRow(request.body), contactListId: request.body.contactListId, createdAt: now, updatedAt: now });
@@ -148,7 +147,7 @@ export function registerContactLists(scope: FastifyInstance, sdk: AtriumSdk, val
     // A changed number is not known to be valid any more.
     const resetValidity = row.number === current.number ? {} : { isWhatsappValid: null };
     await saveItem(() => items(companyId).where({ id: current.id })
-      .update({ ...row, ...resetValidity, contactListId: request.body.contactListId, updatedAt: dbNow() }));
+      .update({ ...row, ...resetValidity, contactListId: request.body.contactListId, updatedAt: dbNow(sdk.clock) }));
     const record = await findItem(companyId, current.id);
     emitItem(companyId, { action: 'update', record });
     if (record.isWhatsappValid === null) await validity.kick(companyId, record.contactListId);

@@ -50,7 +50,7 @@ export function registerMedia(scope: FastifyInstance, sdk: AtriumSdk, store: Cam
 
   async function setMedia(companyId: number, id: number, status: string, media: { mediaPath: string | null; mediaName: string | null; mediaType: string | null }) {
     const previous = await store.campaignsOf(companyId).where({ id }).first('mediaPath');
-    const n = await store.campaignsOf(companyId).where({ id, status }).update({ ...media, updatedAt: dbNow() });
+    const n = await store.campaignsOf(companyId).where({ id, status }).update({ ...media, updatedAt: dbNow(sdk.clock) });
     if (!n) return false;
     if (previous?.mediaPath && previous.mediaPath !== media.mediaPath) await sdk.storage.remove(previous.mediaPath);
     return true;
