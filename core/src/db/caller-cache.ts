@@ -59,6 +59,17 @@ export async function forgetCallers(companyId: number | 'any', userId?: number):
   await Promise.allSettled([...listeners].map((listener) => listener(change)));
 }
 
+/**
+ * forgetCallers for a change made in `trx` (a model hook's `args.transaction`): at once, and again once the
+ * transaction has committed, since a listener that re-reads the user on another connection (the sockets' rooms,
+ * another process) sees the change only then. Staff writes run in a transaction of their own (the audit log).
+ */
+export async function forgetCallersOnCommit(trx: unknown, companyId: number | 'any', userId?: number): Promise<void> {
+  await forgetCallers(companyId, userId);
+  const pending = (trx as { isTransaction?: boolean; executionPromise?: Promise<unknown> } | undefined);
+  if (pending?.isTransaction && pending.executionPromise) void pending.executionPromise.then(() => forgetCallers(companyId, userId), () => undefined);
+}
+
 /** A change announced by another process: forgotten here, not announced again. */
 export const forgetCallersFromPeer = forgetLocally;
 

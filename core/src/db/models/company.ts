@@ -1,5 +1,5 @@
 import type { Pojo, StaticHookArguments } from 'objection';
-import { forgetCallers } from '../caller-cache.js';
+import { forgetCallersOnCommit } from '../caller-cache.js';
 import { BaseModel } from '../model.js';
 import { Plan } from './plan.js';
 
@@ -59,5 +59,5 @@ async function rememberCompanies(args: StaticHookArguments<Company>) {
 }
 
 async function forgetRemembered(args: StaticHookArguments<Company>) {
-  for (const id of (args.context as ChangeContext).callersOfCompanies ?? []) await forgetCallers(id);
+  for (const id of (args.context as ChangeContext).callersOfCompanies ?? []) await forgetCallersOnCommit(args.transaction, id);
 }

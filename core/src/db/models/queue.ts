@@ -1,5 +1,5 @@
 import type { StaticHookArguments } from 'objection';
-import { forgetCallers } from '../caller-cache.js';
+import { forgetCallersOnCommit } from '../caller-cache.js';
 import { BaseModel, TenantModel } from '../model.js';
 import type { WeekdaySchedule } from './company.js';
 
@@ -28,7 +28,7 @@ export class Queue extends TenantModel {
   /** A deleted queue leaves its users (userQueues cascade): the company's cached callers are forgotten. */
   static async afterDelete(args: StaticHookArguments<TenantModel>) {
     await super.afterDelete(args);
-    await forgetCallers(this.companyOfChange(args)!);
+    await forgetCallersOnCommit(args.transaction, this.companyOfChange(args)!);
   }
 
   static get relationMappings() {

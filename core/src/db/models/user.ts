@@ -1,5 +1,5 @@
 import type { StaticHookArguments } from 'objection';
-import { forgetCallers } from '../caller-cache.js';
+import { forgetCallersOnCommit } from '../caller-cache.js';
 import { BaseModel, TenantModel } from '../model.js';
 import { Company } from './company.js';
 import { Queue } from './queue.js';
@@ -48,12 +48,12 @@ export class User extends TenantModel {
   static async afterUpdate(args: StaticHookArguments<TenantModel>) {
     await super.afterUpdate(args);
     const company = this.companyOfChange(args, this.callerColumns);
-    if (company !== undefined) await forgetCallers(company, userOfChange(args));
+    if (company !== undefined) await forgetCallersOnCommit(args.transaction, company, userOfChange(args));
   }
 
   static async afterDelete(args: StaticHookArguments<TenantModel>) {
     await super.afterDelete(args);
-    await forgetCallers(this.companyOfChange(args)!, userOfChange(args));
+    await forgetCallersOnCommit(args.transaction, this.companyOfChange(args)!, userOfChange(args));
   }
 
   static get relationMappings() {
