@@ -25,7 +25,7 @@ export function registerServiceDeskScenario(ctx: () => E2eContext) {
       await login(supervisor.page, admin.email, admin.password);
       const call = await apiOf(c, supervisor.page);
       const queue = await call<{ id: number }>('POST', '/api/queue', {
-        name: `Mesa ${suffix}`, color: '#0ea5e9', assignment: 'round-robin', slaFirstResponseMinutes: 30, slaResolutionMinutes: 480,
+        name: `Mesa ${suffix}`, color: `#${(0x0ea5e9 + suffix).toString(16).slice(-6).padStart(6, '0')}`, assignment: 'round-robin', slaFirstResponseMinutes: 30, slaResolutionMinutes: 480,
       });
       const agents = [];
       for (const name of ['Alice Mesa', 'Bruno Mesa']) {
