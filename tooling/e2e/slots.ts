@@ -1,7 +1,8 @@
 /**
  * Console slots in the browser: a company whose plan has kanban and the slot-probe fixture
  * (tooling/e2e/fixtures/plugins/slot-probe, whose slot components always throw). Kanban's side-menu badge and
- * ticket-header lane picker render and work; the probe's contributions render nothing and break nothing.
+ * ticket-header lane picker render and work; the probe's throwing contributions render nothing and break nothing,
+ * and its echoing ones show the ticket and contact a list row and the contact drawer hand them.
  * The "plan without the plugin" half is in kanban.ts's gating scenario (no slot at all). The probe also has a
  * /campaigns menu entry, for the spec's `cshow` flag.
  */
@@ -48,10 +49,10 @@ export function registerSlotsScenario(ctx: () => Ctx) {
       assert.equal((await badge.textContent())?.trim(), '1', 'one ticket waits in the open lane');
       assert.equal(await page.locator('[data-slot="sideMenu.badge"][data-plugin="kanban"]').count(), 1, 'the badge is only after kanban\'s own entry');
 
-      // The probe's components threw: their places are in the page and empty; the console goes on.
-      const probe = page.locator('[data-plugin="slot-probe"]');
+      // The probe's throwing components: their places are in the page and empty; the console goes on.
+      const broken = page.locator(['sideMenu.badge', 'topBar.actions', 'ticketHeader.actions'].map((slot) => `[data-plugin="slot-probe"][data-slot="${slot}"]`).join(', '));
       await page.locator('[data-plugin="slot-probe"][data-slot="topBar.actions"]').waitFor({ state: 'attached' });
-      for (const html of await probe.evaluateAll((els) => els.map((e) => e.innerHTML))) assert.equal(html, '', 'a failing contribution renders nothing');
+      for (const html of await broken.evaluateAll((els) => els.map((e) => e.innerHTML))) assert.equal(html, '', 'a failing contribution renders nothing');
 
       await page.goto(`${base}/tickets/${ticket.uuid}`);
       await page.getByTestId('chat-view').waitFor();
@@ -59,6 +60,17 @@ export function registerSlotsScenario(ctx: () => Ctx) {
       await picker.waitFor();
       assert.equal(await page.locator('.chat-header [data-plugin="slot-probe"]').evaluate((e) => e.innerHTML), '');
       await shot(page, 'slots');
+
+      // The list row and the contact drawer hand their slots the ticket and contact as the console holds them.
+      const row = page.locator(`[data-testid=ticket-row][data-uuid="${ticket.uuid}"] [data-slot="ticketList.row"][data-plugin="slot-probe"]`);
+      await row.waitFor();
+      assert.equal(await row.textContent(), `probe-row:${ticket.uuid}:open:Slot Sara`);
+      await page.getByTestId('chat-contact').click();
+      const drawer = page.locator('.contact-drawer [data-slot="contactDrawer.sections"][data-plugin="slot-probe"]');
+      await drawer.waitFor();
+      assert.equal(await drawer.textContent(), `probe-drawer:${contact.number}:${ticket.id}`);
+      await page.keyboard.press('Escape');
+      await drawer.waitFor({ state: 'detached' });
 
       await picker.click();
       await page.locator('.p-dropdown-item', { hasText: 'Proposal' }).click();

@@ -4,7 +4,7 @@
  * the SDK object itself is passed to their './plugin' factory at load time (host: sdk/create.ts,
  * remotes/loader.ts), so a remote never imports host code at run time.
  */
-export type { HostSdk, UiBlocks, RemoteModule, RemoteFactory, RemoteSlots, SlotName, SlotProps, SocketApi, ToastApi, Language } from './types';
+export type { HostSdk, UiBlocks, RemoteModule, RemoteFactory, RemoteSlots, SlotName, SlotProps, TicketView, ContactView, SocketApi, ToastApi, Language } from './types';
 export type { ApiClient, Query } from '../api/client';
 export type { SessionView } from '../session/useSession';
 export type { SessionUser, Plan, PlanFlag } from '../session/types';

@@ -12,7 +12,43 @@ import type {
 export type Language = 'pt' | 'en' | 'es';
 
 /** Named places in core screens a remote may fill; declared in the manifest's `remote.slots` too. */
-export type SlotName = 'sideMenu.badge' | 'topBar.actions' | 'queueDialog.fields' | 'connectionDialog.fields' | 'ticketHeader.actions';
+export type SlotName = 'sideMenu.badge' | 'topBar.actions' | 'queueDialog.fields' | 'connectionDialog.fields' | 'ticketHeader.actions'
+  | 'ticketList.row' | 'contactDrawer.sections';
+
+/** A contact as the console holds it (the ticket list and the open conversation read it from the API). */
+export interface ContactView {
+  id: number;
+  name: string;
+  number: string;
+  email?: string;
+  profilePicUrl?: string;
+  extraInfo?: Array<{ id?: number; name: string; value: string }>;
+}
+
+/** A ticket as the console holds it: the row of the list, the open conversation (without its contact: see ContactView). */
+export interface TicketView {
+  id: number;
+  uuid: string;
+  status: 'pending' | 'open' | 'closed';
+  contactId: number;
+  userId: number | null;
+  user?: { id: number; name: string } | null;
+  queueId: number | null;
+  queue?: { id: number; name: string; color: string } | null;
+  whatsappId: number | null;
+  whatsapp?: { id: number; name: string } | null;
+  lastMessage?: string;
+  unreadMessages?: number;
+  updatedAt: string;
+  isGroup?: boolean;
+  tags?: Array<{ id: number; name: string; color: string }>;
+  /** SLA (issue 30): due times, the first agent answer, breaches flagged by the server. */
+  firstResponseDueAt?: string | null;
+  resolutionDueAt?: string | null;
+  firstRespondedAt?: string | null;
+  firstResponseBreached?: boolean;
+  resolutionBreached?: boolean;
+}
 
 /** What the host hands to the component a remote puts in each slot. */
 export interface SlotProps {
@@ -24,8 +60,13 @@ export interface SlotProps {
    *  current values; `setFieldValue` writes one (e.g. 'promptId'); the core form sends them with its own fields. */
   'queueDialog.fields': { values: Record<string, unknown>; setFieldValue(name: string, value: unknown): void };
   'connectionDialog.fields': { values: Record<string, unknown>; setFieldValue(name: string, value: unknown): void };
-  /** Buttons in the open ticket's header. */
-  'ticketHeader.actions': { ticket: { id: number; status: string; contactId: number; queueId: number | null; userId: number | null } };
+  /** Buttons in the open ticket's header, before the contact button. */
+  'ticketHeader.actions': { ticket: TicketView; contact: ContactView | null };
+  /** Chips at the end of each row of the ticket list (after the tags). The row opens the ticket on click: a
+   *  contribution that handles clicks stops their propagation. Rendered for every row: keep it cheap. */
+  'ticketList.row': { ticket: TicketView; contact: ContactView | null };
+  /** A section of the contact drawer of the open ticket, after the contact's extra info and before the notes. */
+  'contactDrawer.sections': { contact: ContactView; ticket: TicketView };
 }
 
 /** The components a remote contributes, one per slot it fills (each also listed in its manifest's `remote.slots`). */

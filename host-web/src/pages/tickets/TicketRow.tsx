@@ -6,6 +6,7 @@ import { useNarrow, shortName } from '../../hooks/useMediaQuery';
 import { formatDate, formatTime, sameDay } from '../../util/format';
 import type { Ticket } from './types';
 import { SlaChip } from './SlaChip';
+import { Slot } from '../../components/Slot';
 
 /** A row of the list; a click opens the conversation (a Waiting ticket read-only, with Accept in its header). */
 export function TicketRow({ ticket, selected, onOpen, onAccept }: {
@@ -36,6 +37,7 @@ export function TicketRow({ ticket, selected, onOpen, onAccept }: {
           {ticket.queue && <Tag value={ticket.queue.name} style={{ background: ticket.queue.color }} />}
           {ticket.user && <Tag value={shortName(ticket.user.name, narrow)} severity="info" />}
           {ticket.tags?.map((tag) => <Tag key={tag.id} value={tag.name} style={{ background: tag.color }} />)}
+          <Slot name="ticketList.row" props={{ ticket, contact: ticket.contact }} />
         </div>
       </div>
       <div className="ticket-actions">

@@ -1,30 +1,12 @@
-export type TicketStatus = 'pending' | 'open' | 'closed';
+import type { ContactView, TicketView } from '../../sdk/types';
 
-export interface Contact { id: number; name: string; number: string; email?: string; profilePicUrl?: string; extraInfo?: Array<{ id?: number; name: string; value: string }> }
+/** The console's ticket and contact are the ones slot contributions receive (sdk/types.ts). */
+export type TicketStatus = TicketView['status'];
 
-export interface Ticket {
-  id: number;
-  uuid: string;
-  status: TicketStatus;
-  userId: number | null;
-  user?: { id: number; name: string } | null;
-  queueId: number | null;
-  queue?: { id: number; name: string; color: string } | null;
-  whatsappId: number | null;
-  whatsapp?: { id: number; name: string } | null;
+export type Contact = ContactView;
+
+export interface Ticket extends TicketView {
   contact: Contact | null;
-  contactId: number;
-  lastMessage?: string;
-  unreadMessages?: number;
-  updatedAt: string;
-  isGroup?: boolean;
-  tags?: Array<{ id: number; name: string; color: string }>;
-  /** SLA (issue 30): due times, the first agent answer, breaches flagged by the server. */
-  firstResponseDueAt?: string | null;
-  resolutionDueAt?: string | null;
-  firstRespondedAt?: string | null;
-  firstResponseBreached?: boolean;
-  resolutionBreached?: boolean;
 }
 
 export interface Message {

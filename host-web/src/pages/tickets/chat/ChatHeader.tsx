@@ -51,7 +51,7 @@ export function ChatHeader({ ticket, onAction, onShowContact }: { ticket: Ticket
             <Button size="small" text severity="danger" icon="pi pi-trash" aria-label={t('tickets.actions.delete')} tooltip={t('tickets.actions.delete')}
               onClick={() => confirm({ message: t('tickets.actions.deleteConfirm'), accept: () => run(() => ticketActions.remove(ticket), false) })} />
           )}
-          <Slot name="ticketHeader.actions" props={{ ticket: { id: ticket.id, status: ticket.status, contactId: ticket.contactId, queueId: ticket.queueId ?? null, userId: ticket.userId ?? null } }} />
+          <Slot name="ticketHeader.actions" props={{ ticket, contact: ticket.contact }} />
           <Button size="small" text icon="pi pi-id-card" aria-label={t('tickets.actions.contact')} onClick={onShowContact} />
         </div>
       </header>

@@ -9,6 +9,7 @@ import { api } from '../../../api/client';
 import { toast } from '../../../toast/toast';
 import { formatDate, formatTime } from '../../../util/format';
 import { FieldError } from '../../../components/FieldError';
+import { Slot } from '../../../components/Slot';
 import type { Ticket } from '../types';
 
 interface Note { id: number; note: string; createdAt: string; user?: { name: string } }
@@ -43,6 +44,7 @@ export function ContactDrawer({ ticket, visible, onHide }: { ticket: Ticket; vis
           {c.extraInfo.map((x, i) => <p key={x.id ?? i}><strong>{x.name}:</strong> {x.value}</p>)}
         </>
       )}
+      {c && <Slot name="contactDrawer.sections" props={{ contact: c, ticket }} />}
       <h4>{t('tickets.contact.notes')}</h4>
       <form onSubmit={form.handleSubmit} className="form-grid">
         <InputTextarea rows={3} placeholder={t('tickets.contact.notePlaceholder')} {...form.getFieldProps('note')} />
