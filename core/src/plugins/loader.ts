@@ -9,6 +9,7 @@ import { builtAssetOptions } from '../http/static-assets.js';
 import type { AtriumSdk, CoreSdk } from '../sdk/index.js';
 import { assertOwnTables, createPluginDb, PluginTableError, type PluginTables } from '../sdk/db.js';
 import type { References } from '../tenancy/references.js';
+import { pluginServices } from '../sdk/services.js';
 import { coreVersion, PluginManifestError, type DiscoveredPlugin } from './manifest.js';
 import { createPublicRouteHelper, keepRawBodyOnPublicRoutes } from './public-route-helper.js';
 import { guardPublicRoutes } from './public-routes.js';
@@ -100,7 +101,7 @@ export async function registerPluginBackends(api: FastifyInstance, plugins: Disc
       // The plugin's responders are skipped for companies whose plan lacks its flag.
       // The plugin's own view: its tables through sdk.db, the core's through sdk.services; no raw knex.
       const sdk: AtriumSdk = {
-        ...shared, db, responders: api.responders.forPlugin(manifest.planFlag),
+        ...shared, db, services: pluginServices(shared.services), responders: api.responders.forPlugin(manifest.planFlag),
         privacy: api.privacy.forPlugin(manifest.id),
         cache: api.caches.forPlugin(manifest.id),
         references: pluginReferences(shared.references, manifest.id, manifest.backend!),

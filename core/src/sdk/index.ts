@@ -18,7 +18,7 @@ import type { HookRegistry } from './hooks.js';
 import type * as errors from '../http/errors.js';
 import type * as schemas from '../http/schemas.js';
 import type { Migration } from '../db/migrate.js';
-import type { CoreServices } from './services.js';
+import type { CoreServices, PluginServices } from './services.js';
 import type { PluginDb } from './db.js';
 import type { ResponderApi } from '../messaging/responders/types.js';
 import type { Clock } from '../clock/index.js';
@@ -41,7 +41,7 @@ export type { SaveMeta, Storage, StoredFile } from '../storage/index.js';
 export type { Tenancy } from '../tenancy/index.js';
 export type { Migration } from '../db/migrate.js';
 export type { AuthUser } from '../auth/index.js';
-export type { CoreServices, TicketChangeNotice, TicketsService, TicketViewQuery, TicketTagsService, TagsService, TagView, ConnectionsService, ContactsService, AudienceContact, LinksService, UsersService, FileListsService, QueuesService, HistoryService, ResponderFailuresService } from './services.js';
+export type { CoreServices, PluginServices, TicketChangeNotice, TicketsService, TicketViewQuery, TicketTagsService, TagsService, TagView, ConnectionsService, ContactsService, AudienceContact, LinksService, UsersService, FileListsService, QueuesService, HistoryService, ResponderFailuresService } from './services.js';
 export type { FailureSource, LastFailure } from '../messaging/responders/failures.js';
 export type { BotFailure, BotFailureKind } from '../bots/failure.js';
 export type { PluginDb } from './db.js';
@@ -60,10 +60,10 @@ export type {
 export type { Sheets, ReadSheetOptions, TempUpload } from '../sheets/index.js';
 export type { AuditApi, AuditEntry } from '../audit/record.js';
 export type { BotClients, ChatRequest, ChatTurn, OpenAiChat, TypebotAnswer, TypebotChat, TypebotMessage } from '../bots/index.js';
-/** `sdk.services.messages as MessagesService`: send, sendToContact, sendToNumber. */
+/** `sdk.services.messages`: send, sendToContact, sendToNumber, checkNumber and the message actions. */
 export type { MessagesService } from '../messaging/pipeline-plugin.js';
 export type { SendToNumberInput, SendToNumberResult } from '../messaging/send-to-number.js';
-/** `sdk.services.whatsappCloud as WhatsappCloudService`: a Cloud API connection's templates, checked before a send. */
+/** `sdk.services.whatsappCloud`: a Cloud API connection's templates, checked before a send. */
 export type { WhatsappCloudService, CloudTemplateView, TemplateChoice } from '../domains/whatsapp-cloud/templates.js';
 export type { OutboundHttp, OutboundRequest, OutboundResponse, OutboundHttpError, OutboundFailure } from '../outbound-http/index.js';
 /** The model classes as types only (what ctx.ticket, hooks and sendToContact hand a plugin); the core's rows are read through sdk.services. */
@@ -106,8 +106,8 @@ export interface AtriumSdk {
   schemas: typeof schemas;
   Type: typeof Type;
   log: FastifyBaseLogger;
-  /** Domain services the core publishes (tickets, messages …). */
-  services: CoreServices;
+  /** Domain services the core publishes (tickets, messages, the Cloud API's templates …), all set before a plugin registers. */
+  services: PluginServices;
   /**
    * Rows pointing at rows: `assertOwned(companyId, { queue: body.queueId, flow: { ids: body.flowId, field: 'body/flowId' } })`
    * answers 404 (the kind's ERR_NO_*_FOUND) unless each id is a row of that company; `define(kind, { table, code })`
@@ -147,8 +147,10 @@ export interface AtriumSdk {
 }
 
 /** What the core holds (app.atrium): the plugins' SDK without a plugin's sdk.db, plus raw knex, which stays inside the core. */
-export interface CoreSdk extends Omit<AtriumSdk, 'db' | 'privacy' | 'jobs' | 'publicRoutes'> {
+export interface CoreSdk extends Omit<AtriumSdk, 'db' | 'privacy' | 'jobs' | 'publicRoutes' | 'services'> {
   knex: Knex;
+  /** Filled as the core's domains register (the pipeline's and the Cloud API's last); plugins get them all (PluginServices). */
+  services: CoreServices;
   /** The core's jobs, which no plan parks (each plugin gets its own view: JobParking.forPlugin). */
   jobs: JobQueue;
 }

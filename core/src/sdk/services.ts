@@ -1,6 +1,8 @@
 import type { ChatTurn } from '../bots/index.js';
 import type { TicketView } from '../domains/tickets/view.js';
 import type { LastFailure } from '../messaging/responders/failures.js';
+import type { MessagesService } from '../messaging/pipeline-plugin.js';
+import type { WhatsappCloudService } from '../domains/whatsapp-cloud/templates.js';
 
 /**
  * Domain services the core publishes to plugins through `sdk.services`. Each domain sets its
@@ -25,6 +27,26 @@ export interface CoreServices {
   /** Pointers from the core's queues, connections and tickets to a plugin's rows (prompts, integrations). */
   links: LinksService;
   [name: string]: unknown;
+}
+
+/**
+ * `sdk.services` as a plugin sees it. The services the messaging pipeline and the Cloud API domain publish are set
+ * before any plugin registers (the loader checks: `pluginServices`), so a plugin reads them without a guard or a cast.
+ */
+export interface PluginServices extends CoreServices {
+  tickets: TicketsService;
+  responderFailures: ResponderFailuresService;
+  messages: MessagesService;
+  whatsappCloud: WhatsappCloudService;
+}
+
+const STARTED_BEFORE_PLUGINS = ['tickets', 'responderFailures', 'messages', 'whatsappCloud'] as const;
+
+/** The core's services once every core domain registered; throws (naming what is missing) if one did not start. */
+export function pluginServices(services: CoreServices): PluginServices {
+  const missing = STARTED_BEFORE_PLUGINS.filter((name) => !services[name]);
+  if (missing.length) throw new Error(`sdk.services.${missing.join(', ')} not set when plugins register: a core domain did not start`);
+  return services as PluginServices;
 }
 
 /** What a caller of `emitChange` says it changed (all optional). */

@@ -1,4 +1,4 @@
-import type { AtriumSdk, TypeBoxTypeProvider, WhatsappCloudService } from '@atrium/core/sdk';
+import type { AtriumSdk, TypeBoxTypeProvider } from '@atrium/core/sdk';
 import type { FastifyInstance } from 'fastify';
 import type { CampaignStore } from './store.js';
 import type { Dispatcher } from './dispatch.js';
@@ -41,7 +41,7 @@ export function registerCampaigns(scope: FastifyInstance, sdk: AtriumSdk, store:
     }), T.Null()])),
   });
   type BodyT = typeof Body.static;
-  const cloud = () => sdk.services.whatsappCloud as WhatsappCloudService;
+  const cloud = () => sdk.services.whatsappCloud;
 
   /** Every referenced row must be the caller's company's: another company's id is its domain's 404. */
   async function columnsOf(companyId: number, body: BodyT, hasMedia = false) {

@@ -1,4 +1,4 @@
-import type { AtriumSdk, MessagesService, StoredFile, WhatsappCloudService } from '@atrium/core/sdk';
+import type { AtriumSdk, StoredFile } from '@atrium/core/sdk';
 import { fileListFiles, storedFile } from './media.js';
 import { templateOf, type CampaignStore } from './store.js';
 import { loadSettings, gapSeconds } from './settings.js';
@@ -224,14 +224,14 @@ export function createDispatcher(sdk: AtriumSdk, store: CampaignStore) {
     const failure = (code: string) => ({ status: 'failed', error: code.slice(0, 255), message: body.slice(0, 4000), contactId: contactId ?? null });
     /** Only the template from now on, with this recipient's values in its parameters (checked and rendered by the core). */
     const templateOnly = async () => {
-      const prepared = await (sdk.services.whatsappCloud as WhatsappCloudService).prepare(row.companyId, whatsappId, {
+      const prepared = await sdk.services.whatsappCloud.prepare(row.companyId, whatsappId, {
         ...chosen!, parameters: chosen!.parameters.map((p) => renderMessage(p, row, variables)),
       });
       body = prepared.body;
       sends = [prepared];
     };
     const outsideWindow = (i: number, send: Send, code: string) => i === 0 && !!chosen && !send.template && code.startsWith(OUTSIDE_WINDOW);
-    const messages = sdk.services.messages as MessagesService;
+    const messages = sdk.services.messages;
     let contactId: number | undefined;
     let failed = false;
     try {

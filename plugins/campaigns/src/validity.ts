@@ -1,4 +1,4 @@
-import type { AtriumSdk, MessagesService } from '@atrium/core/sdk';
+import type { AtriumSdk } from '@atrium/core/sdk';
 
 export const CHECK_JOB = 'campaigns.check-numbers';
 const PER_RUN = 20;
@@ -25,7 +25,7 @@ export function createValidityChecker(sdk: AtriumSdk) {
   async function run({ companyId, contactListId }: CheckData) {
     const unchecked: { id: number; number: string }[] = await items(companyId).where({ contactListId }).whereNull('isWhatsappValid')
       .orderBy('id').limit(PER_RUN).select('id', 'number');
-    const messages = sdk.services.messages as MessagesService;
+    const messages = sdk.services.messages;
     for (const item of unchecked) {
       try {
         const check = await messages.checkNumber(companyId, item.number);

@@ -4,10 +4,7 @@ import type { AtriumSdk } from '@atrium/core/sdk';
 export const FAILURE_SOURCE = 'flow';
 
 export function flowFailures(sdk: AtriumSdk) {
-  const store = () => {
-    if (!sdk.services.responderFailures) throw new Error('sdk.services.responderFailures is not set: the core\'s messaging pipeline did not start');
-    return sdk.services.responderFailures;
-  };
+  const store = () => sdk.services.responderFailures;
   return {
     /** Each row with its flow's last failure (null when none). */
     async withLastError<R extends { id: number }>(companyId: number, rows: R[]) {

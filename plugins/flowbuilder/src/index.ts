@@ -1,4 +1,4 @@
-import type { AtriumPlugin, MessagesService, ResponderContext, TicketView } from '@atrium/core/sdk';
+import type { AtriumPlugin, ResponderContext, TicketView } from '@atrium/core/sdk';
 import type { FlowGraph } from './graph.js';
 import { phraseMatches } from './phrase.js';
 import { phraseTriggers } from './triggers.js';
@@ -30,11 +30,7 @@ const flowbuilderPlugin: AtriumPlugin = (sdk) => {
   registerPrivacy(sdk);
   // A flow-builder integration points at a flow: the integrations plugin checks its flowId against this table.
   sdk.references.define('flow', { table: 'flowBuilders', code: 'ERR_NO_FLOW_FOUND' });
-  /** The core's ticket service (set by its messaging pipeline at start, before any turn or job runs). */
-  const tickets = () => {
-    if (!sdk.services.tickets) throw new Error('sdk.services.tickets is not set: the core\'s messaging pipeline did not start');
-    return sdk.services.tickets;
-  };
+  const tickets = () => sdk.services.tickets;
   /** The flow still holds the ticket: no person took it, not closed, not handed off. */
   const flowHolds = (ticket: TicketView | null): boolean =>
     !!ticket && ticket.status !== 'closed' && !ticket.userId && OWNERS.includes(ticket.botOwner ?? '');
@@ -55,7 +51,7 @@ const flowbuilderPlugin: AtriumPlugin = (sdk) => {
   const jobActions = (companyId: number, ticketId: number): RunActions => ({
     async send(input) {
       if (!flowHolds(await tickets().view(companyId, ticketId))) return null;
-      return (sdk.services.messages as MessagesService).send({ companyId, ticket: { id: ticketId }, ...input });
+      return sdk.services.messages.send({ companyId, ticket: { id: ticketId }, ...input });
     },
     async handOff(reason, queueId) {
       await tickets().handOff(companyId, ticketId, { owners: OWNERS, reason, queueId });

@@ -60,7 +60,7 @@ export function integrationRoutes(sdk: AtriumSdk, store: IntegrationStore, dialo
   const required = (field: string) => new sdk.errors.AppError('ERR_VALIDATION', 400, `${field} is required for this type`, { field: `body/${field}` });
   /** The integrations as the screen shows them, with their last failure (the responder's ctx.fail keeps it). */
   const views = async (companyId: number, rows: IntegrationRow[]): Promise<QueueIntegration[]> => {
-    const failures = await sdk.services.responderFailures!.last(companyId, FAILURE_SOURCE, rows.map((r) => r.id));
+    const failures = await sdk.services.responderFailures.last(companyId, FAILURE_SOURCE, rows.map((r) => r.id));
     return rows.map(({ companyId: _companyId, ...row }) => ({ ...row, lastError: failures.get(row.id) ?? null }));
   };
   const view = async (row: IntegrationRow) => (await views(row.companyId, [row]))[0];
@@ -160,7 +160,7 @@ export function integrationRoutes(sdk: AtriumSdk, store: IntegrationStore, dialo
       await store.update(companyId, row.id, await values(companyId, request.body, row));
       // A changed bot starts its conversations afresh.
       await sdk.db.table('integrationSessions', companyId).where({ integrationId: row.id }).delete();
-      await sdk.services.responderFailures!.clear(companyId, FAILURE_SOURCE, row.id); // and its last failure no longer says how it is
+      await sdk.services.responderFailures.clear(companyId, FAILURE_SOURCE, row.id); // and its last failure no longer says how it is
       const queueIntegration = await view((await store.find(companyId, row.id))!);
       announce(companyId, { action: 'update', queueIntegration });
       return queueIntegration;
@@ -170,7 +170,7 @@ export function integrationRoutes(sdk: AtriumSdk, store: IntegrationStore, dialo
       const { companyId } = request.user;
       if (!(await store.find(companyId, request.params.id))) throw notFound();
       await store.remove(companyId, request.params.id);
-      await sdk.services.responderFailures!.clear(companyId, FAILURE_SOURCE, request.params.id);
+      await sdk.services.responderFailures.clear(companyId, FAILURE_SOURCE, request.params.id);
       announce(companyId, { action: 'delete', integrationId: request.params.id });
       return { message: 'Integration deleted' };
     });

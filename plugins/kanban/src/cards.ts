@@ -31,16 +31,11 @@ export function toTicketCard(ticket: TicketView, laneIds: ReadonlySet<number>): 
 
 const laneIdsOf = async (sdk: AtriumSdk, companyId: number) => new Set((await sdk.services.tags.kanbanLanes(companyId)).map((tag) => tag.id));
 
-/** The core's ticket service (the messaging pipeline sets it at start, before any route runs). */
-function ticketsOf(sdk: AtriumSdk) {
-  if (!sdk.services.tickets) throw new Error('sdk.services.tickets is not set: the core\'s messaging pipeline did not start');
-  return sdk.services.tickets;
-}
 
 /** Live tickets the scope allows, newest first, with contact and tags. */
 export async function listBoardTickets(sdk: AtriumSdk, companyId: number, scope: BoardScope): Promise<TicketCard[]> {
   const [tickets, laneIds] = await Promise.all([
-    ticketsOf(sdk).views(companyId, {
+    sdk.services.tickets.views(companyId, {
       statuses: LIVE,
       limit: BOARD_LIMIT,
       ...(scope.kind === 'queues'
@@ -54,7 +49,7 @@ export async function listBoardTickets(sdk: AtriumSdk, companyId: number, scope:
 
 /** One ticket of the company as a card, or undefined (another company's id reads as missing). */
 export async function findTicketCard(sdk: AtriumSdk, companyId: number, ticketId: number): Promise<TicketCard | undefined> {
-  const [ticket, laneIds] = await Promise.all([ticketsOf(sdk).view(companyId, ticketId), laneIdsOf(sdk, companyId)]);
+  const [ticket, laneIds] = await Promise.all([sdk.services.tickets.view(companyId, ticketId), laneIdsOf(sdk, companyId)]);
   return ticket ? toTicketCard(ticket, laneIds) : undefined;
 }
 

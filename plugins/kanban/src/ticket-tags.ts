@@ -5,9 +5,7 @@ import type { AtriumSdk, AuthUser } from '@atrium/core/sdk';
  * company's) ticket, 403 for one outside the user's queues. The writes below trust this check.
  */
 export async function assertTicket(sdk: AtriumSdk, user: AuthUser, ticketId: number) {
-  const tickets = sdk.services.tickets;
-  if (!tickets) throw new Error('the core\'s tickets service is not registered');
-  await tickets.assertVisible(user, ticketId);
+  await sdk.services.tickets.assertVisible(user, ticketId);
 }
 
 /** A kanban tag of the company: 404 for a missing (or another company's) tag, 400 for a tag that is no lane. */

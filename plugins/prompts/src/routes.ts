@@ -53,7 +53,7 @@ export function promptRoutes(sdk: AtriumSdk, store: PromptStore): FastifyPluginA
   };
   /** The prompts as the screen shows them: with their queue and their last failure (ctx.fail keeps it). */
   const views = async (companyId: number, rows: PromptRow[]): Promise<Prompt[]> => {
-    const failures = await sdk.services.responderFailures!.last(companyId, FAILURE_SOURCE, rows.map((r) => r.id));
+    const failures = await sdk.services.responderFailures.last(companyId, FAILURE_SOURCE, rows.map((r) => r.id));
     return Promise.all(rows.map(async (row) => {
       const [queue] = await sdk.services.queues.list(row.companyId, [row.queueId]);
       const { companyId: _companyId, ...rest } = row;
@@ -115,7 +115,7 @@ export function promptRoutes(sdk: AtriumSdk, store: PromptStore): FastifyPluginA
       const apiKey = sdk.secrets.keepSecretIfMasked(request.body.apiKey, row.apiKey) ?? row.apiKey;
       await store.update(companyId, row.id, { ...fields, apiKey });
       // Saved again (a new key, another model): its last failure no longer says how it is.
-      await sdk.services.responderFailures!.clear(companyId, FAILURE_SOURCE, row.id);
+      await sdk.services.responderFailures.clear(companyId, FAILURE_SOURCE, row.id);
       await linkQueue(companyId, row.id, fields.queueId, row.queueId);
       const prompt = await view((await store.find(companyId, row.id))!);
       announce(companyId, { action: 'update', prompt });
@@ -126,7 +126,7 @@ export function promptRoutes(sdk: AtriumSdk, store: PromptStore): FastifyPluginA
       const { companyId } = request.user;
       if (!(await store.find(companyId, request.params.id))) throw notFound();
       await store.remove(companyId, request.params.id);
-      await sdk.services.responderFailures!.clear(companyId, FAILURE_SOURCE, request.params.id);
+      await sdk.services.responderFailures.clear(companyId, FAILURE_SOURCE, request.params.id);
       announce(companyId, { action: 'delete', promptId: request.params.id });
       return { message: 'Prompt deleted' };
     });

@@ -12,7 +12,7 @@ import type { KanbanSchemas } from '../schemas.js';
  */
 export function ticketTagRoutes(sdk: AtriumSdk, s: KanbanSchemas) {
   async function announce(companyId: number, ticketId: number, userId: number) {
-    await sdk.services.tickets?.emitChange(companyId, ticketId, { changed: ['tags'], userId });
+    await sdk.services.tickets.emitChange(companyId, ticketId, { changed: ['tags'], userId });
     return { ticket: (await findTicketCard(sdk, companyId, ticketId))! };
   }
 

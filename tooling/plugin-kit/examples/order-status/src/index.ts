@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { AtriumPlugin, MessagesService, TypeBoxTypeProvider } from '@atrium/core/sdk';
+import type { AtriumPlugin, TypeBoxTypeProvider } from '@atrium/core/sdk';
 
 const STATUS = ['received', 'shipped', 'delivered'] as const;
 type Status = (typeof STATUS)[number];
@@ -17,7 +17,7 @@ const orderStatusPlugin: AtriumPlugin = (sdk) => async (scope) => {
   const T = sdk.Type;
   const shops = (companyId: number) => sdk.db.table('orderStatusShops', companyId);
   const orders = (companyId: number) => sdk.db.table('orderStatusOrders', companyId);
-  const messages = sdk.services.messages as MessagesService;
+  const messages = sdk.services.messages;
 
   // The company's webhook: its URL, and the secret shown once when (re)made. Admins only.
   app.get('/settings', {}, async (request) => {
