@@ -25,6 +25,7 @@ export function registerCampaigns(scope: FastifyInstance, sdk: AtriumSdk, store:
     contactList: T.Union([T.Object({ id: T.Integer(), name: T.String() }), T.Null()]),
     whatsapp: T.Union([T.Object({ id: T.Integer(), name: T.String(), status: T.String() }), T.Null()]),
     counts: T.Object({ valids: T.Integer(), delivered: T.Integer(), failed: T.Integer(), pending: T.Integer() }),
+    editable: T.Boolean(),
     // The counts again at the top level, as the family's campaign screens read them.
     valids: T.Integer(), delivered: T.Integer(), confirmation: T.Boolean(), confirmationRequested: T.Integer(), confirmed: T.Integer(),
   });

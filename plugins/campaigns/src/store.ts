@@ -1,6 +1,7 @@
 import type { AtriumSdk } from '@atrium/core/sdk';
 import type { Campaign, CampaignCounts, CampaignTemplate } from './types.js';
 import { fromDb } from './time.js';
+import { isEditable } from './rules.js';
 
 const COLUMNS = ['id', 'name', 'companyId', 'status', 'message1', 'message2', 'message3', 'message4', 'message5', 'scheduledAt',
   'completedAt', 'whatsappId', 'contactListId', 'tagId', 'fileListId', 'mediaPath', 'mediaName', 'templateName', 'templateLanguage', 'templateParameters'];
@@ -32,11 +33,13 @@ export function campaignStore(sdk: AtriumSdk) {
     const whatsapp = row.whatsappId ? await sdk.services.connections.find(companyId, Number(row.whatsappId)) : null;
     const shipped = await counts(companyId, Number(row.id));
     const { templateName: _n, templateLanguage: _l, templateParameters: _p, ...columns } = row;
+    const scheduledAt = fromDb(row.scheduledAt as string | null);
     return {
       ...(columns as unknown as Campaign),
       template: templateOf(row),
       id: Number(row.id), companyId,
-      scheduledAt: fromDb(row.scheduledAt as string | null), completedAt: fromDb(row.completedAt as string | null),
+      scheduledAt, completedAt: fromDb(row.completedAt as string | null),
+      editable: isEditable({ status: row.status as Campaign['status'], scheduledAt }, sdk.clock.now()),
       mediaUrl: row.mediaPath ? sdk.storage.url(String(row.mediaPath)) : null,
       contactList: contactList ? { id: Number(contactList.id), name: contactList.name } : null,
       whatsapp: whatsapp ? { id: Number(whatsapp.id), name: whatsapp.name, status: whatsapp.status } : null,

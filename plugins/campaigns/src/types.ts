@@ -24,6 +24,9 @@ export interface Campaign {
   contactList: { id: number; name: string } | null;
   whatsapp: { id: number; name: string; status: string } | null;
   counts: CampaignCounts;
+  /** Whether ext §4 lets it be changed at the time of the read (the server's clock: rules.ts). A save after the
+   *  rule lapsed (a PROGRAMADA campaign now less than an hour away) answers 409 ERR_CAMPAIGN_NOT_EDITABLE. */
+  editable: boolean;
   /** The family's client reads the counts beside the campaign; this product has no confirmation step (always false, 0). */
   valids: number; delivered: number; confirmation: boolean; confirmationRequested: number; confirmed: number;
 }

@@ -73,12 +73,17 @@ t.test('state rules: editability, cancel and restart transitions, delete of a ru
   const l = await list('Rules', numbers(3));
   const inactive = await campaign({ contactListId: l.id, message1: 'x' });
   t.equal(inactive.status, 'INATIVA');
+  t.equal(inactive.editable, true, 'the answer says an inactive campaign may be changed');
   t.equal((await request('POST', `/api/campaigns/${inactive.id}/cancel`, { token })).body.error, 'ERR_INVALID_TRANSITION');
   t.equal((await request('POST', `/api/campaigns/${inactive.id}/restart`, { token })).body.error, 'ERR_INVALID_TRANSITION');
   const body = { name: 'Promo', whatsappId: (await status(inactive.id)).whatsappId, contactListId: l.id, message1: 'x' };
   const far = await request('PUT', `/api/campaigns/${inactive.id}`, { token, body: { ...body, scheduledAt: new Date(Date.now() + 2 * 3600_000).toISOString() } });
   t.equal(far.body.status, 'PROGRAMADA');
-  t.equal((await request('PUT', `/api/campaigns/${inactive.id}`, { token, body: { ...body, scheduledAt: new Date(Date.now() + 1800_000).toISOString() } })).status, 200, 'still 2 h away: editable');
+  t.equal(far.body.editable, true, 'scheduled 2 h ahead: the answer says editable');
+  const near = await request('PUT', `/api/campaigns/${inactive.id}`, { token, body: { ...body, scheduledAt: new Date(Date.now() + 1800_000).toISOString() } });
+  t.equal(near.status, 200, 'still 2 h away: editable');
+  t.equal(near.body.editable, false, 'now within the hour: the answer says read-only, as the next save finds');
+  t.equal((await request('GET', `/api/campaigns/${inactive.id}`, { token })).body.editable, false);
   t.equal((await request('PUT', `/api/campaigns/${inactive.id}`, { token, body })).body.error, 'ERR_CAMPAIGN_NOT_EDITABLE', 'within the hour: read-only');
 
   const running = await campaign({ contactListId: l.id, message1: 'x', scheduledAt: soon(50) });

@@ -2,7 +2,6 @@ import { useEffect, useState } from 'react';
 import type { HostSdk } from '@atrium/host-web/sdk';
 import type { Campaign, Connection, ContactList } from '../types';
 import { TemplateFields, templateKey, templateOfKey, useCloudTemplates } from './TemplateFields';
-import { isEditable } from './CampaignsPage';
 import { MediaField } from './MediaField';
 
 const VARIANTS = [1, 2, 3, 4, 5] as const;
@@ -32,7 +31,7 @@ export function CampaignDialog({ sdk, item, visible, onHide, onSaved }: {
     // On opening only: a live update of the campaign while the form is open must not drop the file just chosen.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [visible]);
-  const readOnly = !!item && !isEditable(item);
+  const readOnly = !!item && !item.editable; // the server's rule (ext §4), as of the read
   const form = useFormDialog({
     initialValues: {
       name: item?.name ?? '', whatsappId: (item?.whatsappId ?? null) as number | null, contactListId: (item?.contactListId ?? null) as number | null,

@@ -3,11 +3,6 @@ import type { HostSdk } from '@atrium/host-web/sdk';
 import type { Campaign } from '../types';
 import { CampaignDialog } from './CampaignDialog';
 
-const HOUR_MS = 3_600_000;
-/** ext §4: editable while INATIVA, CANCELADA, or PROGRAMADA more than an hour ahead. */
-export const isEditable = (c: Campaign) => c.status === 'INATIVA' || c.status === 'CANCELADA'
-  || (c.status === 'PROGRAMADA' && !!c.scheduledAt && new Date(c.scheduledAt).getTime() - Date.now() > HOUR_MS);
-
 /** /campaigns: the list with search, add, edit, delete, stop, restart and a link to each report. */
 export function CampaignsPage({ sdk }: { sdk: HostSdk }) {
   const { t, i18n } = sdk.useTranslation();
