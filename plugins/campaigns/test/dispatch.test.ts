@@ -73,7 +73,7 @@ t.test('state rules: editability, cancel and restart transitions, delete of a ru
   const l = await list('Rules', numbers(3));
   const inactive = await campaign({ contactListId: l.id, message1: 'x' });
   t.equal(inactive.status, 'INATIVA');
-  t.equal(inactive.editable, true, 'the answer says an inactive campaign may be changed');
+  t.equal((await request('GET', `/api/campaigns/${inactive.id}`, { token })).body.editable, true, 'the answer says an inactive campaign may be changed');
   t.equal((await request('POST', `/api/campaigns/${inactive.id}/cancel`, { token })).body.error, 'ERR_INVALID_TRANSITION');
   t.equal((await request('POST', `/api/campaigns/${inactive.id}/restart`, { token })).body.error, 'ERR_INVALID_TRANSITION');
   const body = { name: 'Promo', whatsappId: (await status(inactive.id)).whatsappId, contactListId: l.id, message1: 'x' };
