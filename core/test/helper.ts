@@ -4,13 +4,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp, type BuildOptions } from '../src/app.js';
-import { dropMysqlDatabase } from '../src/db/connection.js';
 import { BUILTIN_PLAN_FLAGS, Company, Plan, User } from '../src/db/models/index.js';
 import { Model } from 'objection';
 import type { Config } from '../src/config/index.js';
 import { hashPassword } from '../src/util/password.js';
 import { addDays } from '../src/util/dates.js';
-import { createMigratedDatabase } from './mysql-template.js';
+import { acquireMigratedDatabase, releaseMigratedDatabase } from './mysql-template.js';
 
 export const ADMIN_EMAIL = 'root@atrium.test';
 export const ADMIN_PASSWORD = 'Root-pass-123';
@@ -18,13 +17,13 @@ export const ADMIN_PASSWORD = 'Root-pass-123';
 /** Which database this run uses: TEST_DB=mysql runs the same suite on MariaDB (a fresh database per test file). */
 export const testDb = process.env.TEST_DB === 'mysql' ? 'mysql' : 'sqlite';
 
-/** A new, migrated database for one app: on MariaDB a copy of the process's migrated template (mysql-template.ts). */
+const mysqlServer = () => (process.env.TEST_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306').replace(/\/$/, '');
+
+/** A new, migrated database for one app: on MariaDB a copy of the process's migrated template (mysql-template.ts), or a spare one of this process emptied back to it. */
 async function databaseFor(dataDir: string): Promise<Config['database']> {
   if (testDb === 'mysql') {
-    const base = (process.env.TEST_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306').replace(/\/$/, '');
-    const name = `atrium_t_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-    await createMigratedDatabase(base, name);
-    return { kind: 'mysql', url: `${base}/${name}` };
+    const name = await acquireMigratedDatabase(mysqlServer());
+    return { kind: 'mysql', url: `${mysqlServer()}/${name}` };
   }
   const filename = path.join(dataDir, 'test.sqlite');
   return { kind: 'sqlite', url: `sqlite:${filename}`, filename };
@@ -65,7 +64,7 @@ export async function build(t: Test, options: BuildOptions & { config?: Partial<
   await app.ready();
   t.teardown(async () => {
     await app.close();
-    if (database.kind === 'mysql') await dropMysqlDatabase(database.url);
+    if (database.kind === 'mysql') await releaseMigratedDatabase(mysqlServer(), database.url.slice(mysqlServer().length + 1));
     rmSync(dataDir, { recursive: true, force: true });
   });
 

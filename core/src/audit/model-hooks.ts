@@ -2,6 +2,7 @@ import { QueryBuilder, type Model, type StaticHookArguments } from 'objection';
 import type { Knex } from 'knex';
 import { currentActor } from './context.js';
 import { diff, writeAudit, type AuditEntry } from './record.js';
+import { withRetries } from '../db/errors.js';
 
 /**
  * The generic audit of the core's models: every insert, update and delete a staff request makes through a model
@@ -30,12 +31,16 @@ const isTransaction = (knex: unknown) => Boolean((knex as { isTransaction?: bool
 /** A row's own fields, without those a patch left undefined (not part of the change). */
 const plain = (row: unknown): Record<string, unknown> => Object.fromEntries(Object.entries(row as Record<string, unknown>).filter(([, v]) => v !== undefined));
 
-/** Runs a write of a staff request in a transaction of its own when it is not already in one. */
+/**
+ * Runs a write of a staff request in a transaction of its own when it is not already in one. That transaction holds
+ * only this write and its audit, so when it loses a deadlock to another writer of the same rows (the pipeline
+ * answering on the ticket an agent just moved, on MariaDB) it is run again, not answered as a 500.
+ */
 export class AuditedQueryBuilder<M extends Model, R = M[]> extends QueryBuilder<M, R> {
   async execute(): Promise<R> {
     const model = this.modelClass() as unknown as AuditedModelClass & typeof Model;
     if (!model.audited || this.isFind() || !currentActor() || isTransaction((this as unknown as { unsafeKnex(): unknown }).unsafeKnex())) return super.execute();
-    return model.knex().transaction((trx: Knex.Transaction) => QueryBuilder.prototype.execute.call(this.clone().transacting(trx)) as Promise<R>);
+    return withRetries(() => model.knex().transaction((trx: Knex.Transaction) => QueryBuilder.prototype.execute.call(this.clone().transacting(trx)) as Promise<R>));
   }
 }
 

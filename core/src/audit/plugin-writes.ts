@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { currentActor } from './context.js';
 import { diff, writeAudit, type AuditEntry } from './record.js';
+import { withRetries } from '../db/errors.js';
 
 /**
  * The generic audit of plugins' tables (sdk.db): a write made in a staff request runs, when it is not already in a
@@ -42,7 +43,8 @@ export function auditedWrite<B extends Knex.QueryBuilder>(knex: Knex | Knex.Tran
       await writeAudit(trx, entries, actor);
       return result;
     };
-    return (knex as Knex.Transaction).isTransaction ? go(knex) : knex.transaction(go);
+    // A transaction of its own holds only this write and its audit: lost to a deadlock, it is simply run again.
+    return (knex as Knex.Transaction).isTransaction ? go(knex) : withRetries(() => knex.transaction(go));
   };
   return Object.assign(builder, {
     then: (onFulfilled?: (v: unknown) => unknown, onRejected?: (e: unknown) => unknown) => execute().then(onFulfilled, onRejected),

@@ -4,6 +4,7 @@ import { Model } from 'objection';
 import { io as connect, type Socket } from 'socket.io-client';
 import { build, secondInstance } from '../helper.js';
 import { Queue, Ticket } from '../../src/db/models/index.js';
+import { withRetries } from '../../src/db/errors.js';
 import { defaultConnection, inbound, useFakeProvider } from '../pipeline/fixtures.js';
 
 /**
@@ -87,7 +88,9 @@ async function scenario(t: Test, ctx: Awaited<ReturnType<typeof build>>, sockets
     const number = `55119300000${String(numbers).padStart(2, '0')}`;
     await app.pipeline.inbound.onMessage({ companyId: 1, whatsappId: wa.id }, inbound(number, 'primeira'));
     const row = (await Ticket.scoped(1).orderBy('id', 'desc').first())!;
-    return { ticket: await Ticket.scoped(1).patchAndFetchById(row.id, { queueId } as Partial<Ticket>), number };
+    // The pipeline's own replies may still be writing the ticket: on MariaDB this write can lose a deadlock to them.
+    await app.jobs.idle();
+    return { ticket: await withRetries(async () => Ticket.scoped(1).patchAndFetchById(row.id, { queueId } as Partial<Ticket>)), number };
   };
   const settleAll = async () => { if (socketsOn !== app) await socketsOn.jobs.idle(); await settle(app, 1, all); };
   /** Forgets what was heard so far (after letting whatever is in flight arrive). */
