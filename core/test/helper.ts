@@ -6,10 +6,11 @@ import path from 'node:path';
 import { buildApp, type BuildOptions } from '../src/app.js';
 import { BUILTIN_PLAN_FLAGS, Company, Plan, User } from '../src/db/models/index.js';
 import { Model } from 'objection';
-import type { Config } from '../src/config/index.js';
+import { redisPrefix, type Config } from '../src/config/index.js';
 import { hashPassword } from '../src/util/password.js';
 import { addDays } from '../src/util/dates.js';
-import { acquireMigratedDatabase, releaseMigratedDatabase } from './mysql-template.js';
+import tap from 'tap';
+import { acquireMigratedDatabase, dropSpareDatabases, releaseMigratedDatabase } from './mysql-template.js';
 
 export const ADMIN_EMAIL = 'root@atrium.test';
 export const ADMIN_PASSWORD = 'Root-pass-123';
@@ -18,6 +19,8 @@ export const ADMIN_PASSWORD = 'Root-pass-123';
 export const testDb = process.env.TEST_DB === 'mysql' ? 'mysql' : 'sqlite';
 
 const mysqlServer = () => (process.env.TEST_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306').replace(/\/$/, '');
+
+if (testDb === 'mysql') tap.teardown(() => dropSpareDatabases(mysqlServer()));
 
 /** A new, migrated database for one app: on MariaDB a copy of the process's migrated template (mysql-template.ts), or a spare one of this process emptied back to it. */
 async function databaseFor(dataDir: string): Promise<Config['database']> {
@@ -64,7 +67,10 @@ export async function build(t: Test, options: BuildOptions & { config?: Partial<
   await app.ready();
   t.teardown(async () => {
     await app.close();
-    if (database.kind === 'mysql') await releaseMigratedDatabase(mysqlServer(), database.url.slice(mysqlServer().length + 1));
+    if (database.kind === 'mysql') {
+      const redisUrl = process.env.TEST_REDIS_URL;
+      await releaseMigratedDatabase(mysqlServer(), database.url.slice(mysqlServer().length + 1), redisUrl ? { url: redisUrl, prefix: redisPrefix({ database }) } : undefined);
+    }
     rmSync(dataDir, { recursive: true, force: true });
   });
 

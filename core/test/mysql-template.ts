@@ -3,6 +3,7 @@ import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from
 import os from 'node:os';
 import path from 'node:path';
 import mysql from 'mysql2/promise';
+import { createClient } from 'redis';
 import type { Migration } from '../src/db/migrate.js';
 import { createKnex, dropMysqlDatabase, ensureMysqlDatabase } from '../src/db/connection.js';
 import { coreMigrations, runMigrations } from '../src/db/migrate.js';
@@ -163,10 +164,26 @@ export async function acquireMigratedDatabase(serverUrl: string): Promise<string
   return name;
 }
 
-/** After the test's app closed: the database goes back to the template's state for the next build, or is dropped. */
-export async function releaseMigratedDatabase(serverUrl: string, database: string): Promise<void> {
-  if (await resetToTemplate(serverUrl, database).catch(() => false)) spare.push(database);
+/**
+ * After the test's app closed: the database goes back to the template's state for the next build, or is dropped.
+ * The app's Redis keys are named after its database (config redisPrefix): they go too, or the next test on this
+ * database would find the last one's jobs and caches.
+ */
+export async function releaseMigratedDatabase(serverUrl: string, database: string, redis?: { url: string; prefix: string }): Promise<void> {
+  const reusable = await resetToTemplate(serverUrl, database).catch(() => false)
+    && (!redis || await deleteRedisKeys(redis.url, redis.prefix).then(() => true, () => false));
+  if (reusable) spare.push(database);
   else await dropMysqlDatabase(`${serverUrl}/${database}`);
+}
+
+async function deleteRedisKeys(url: string, prefix: string) {
+  const client = createClient({ url });
+  await client.connect();
+  try {
+    for await (const keys of client.scanIterator({ MATCH: `${prefix}*`, COUNT: 1000 })) if (keys.length) await client.unlink(keys);
+  } finally {
+    await client.quit();
+  }
 }
 
 async function resetToTemplate(serverUrl: string, database: string): Promise<boolean> {
@@ -191,7 +208,12 @@ async function resetToTemplate(serverUrl: string, database: string): Promise<boo
   }
 }
 
-/** Spare databases of test processes that are gone (a process keeps its spares until it exits). */
+/** At the end of the test process: its spare databases go. */
+export async function dropSpareDatabases(serverUrl: string) {
+  while (spare.length) await dropMysqlDatabase(`${serverUrl}/${spare.pop()}`);
+}
+
+/** Spare databases of test processes that ended without dropping theirs (killed, crashed). */
 async function dropLeftovers(serverUrl: string) {
   const db = await connect(serverUrl);
   try {
