@@ -30,6 +30,7 @@ import * as messageReactions from './migrations/111_message_reactions.js';
 import * as messageForwarded from './migrations/112_message_forwarded.js';
 import * as sandboxOutboxActions from './migrations/113_sandbox_outbox_actions.js';
 import * as auditLogs from './migrations/135_audit_logs.js';
+import * as serviceFigures from './migrations/136_service_figures.js';
 
 export interface Migration {
   name: string;
@@ -81,6 +82,7 @@ export const coreMigrations: Migration[] = [
   { name: 'core/121_sla', ...sla },
   { name: 'core/125_ticket_list_activity', ...ticketListActivity },
   { name: 'core/135_audit_logs', ...auditLogs },
+  { name: 'core/136_service_figures', ...serviceFigures },
   { name: 'core/116_connection_status_reason', ...connectionStatusReason },
 ];
 

@@ -36,6 +36,10 @@ const ALLOWED: Record<string, Record<string, string>> = {
     tickets: 'aggregates (COUNT, AVG) objection cannot express; the helper `tickets(companyId)` always filters tickets.companyId',
     contacts: 'a COUNT filtered by companyId',
   },
+  'core/src/domains/dashboard/service-figures.ts': {
+    serviceFigures: "the period figures' daily rollup: built, deleted and summed by companyId (the caller's company), never across companies (core/test/assignment/service-figures.test.ts)",
+    serviceFigureDays: 'the marks of built days: written and read by companyId and day',
+  },
   'core/src/domains/dashboard/service-desk.ts': {
     ticketCounts: "the supervisor's live counts per queue and agent: SUMs filtered by companyId (and the company's queue when one is chosen)",
     userQueues: "the agents of the chosen queue: an EXISTS correlated to users read with User.scoped(companyId), for a queue first found with Queue.scoped(companyId)",
