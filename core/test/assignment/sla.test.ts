@@ -131,3 +131,20 @@ t.test('the breach job: a missed first response is flagged and announced to the 
   await app.app.jobs.idle();
   t.equal((await Ticket.scoped(1).findById(answered))?.resolutionBreached, false, 'closed in time: no breach');
 });
+
+t.test('the first agent message is recorded on a ticket without targets too: the period figures count its first response', async (t) => {
+  const app = await build(t);
+  const { request, token } = app;
+  await connectedSandbox(app.app);
+  const queue = await request('POST', '/api/queue', { token, body: { name: 'Fila sem SLA', color: '#0e0e0e' } });
+  const id = await enter(app, queue.body.id);
+  t.equal((await Ticket.scoped(1).findById(id))?.firstResponseDueAt, null, 'no target');
+  t.equal((await request('PUT', `/api/tickets/${id}`, { token, body: { status: 'open' } })).status, 200);
+  t.equal((await request('POST', `/api/messages/${id}`, { token, body: { body: 'Olá! Em que posso ajudar?' } })).status, 200);
+  const first = (await Ticket.scoped(1).findById(id))?.firstRespondedAt;
+  t.ok(first, 'first response recorded');
+  t.equal((await request('POST', `/api/messages/${id}`, { token, body: { body: 'Ainda aqui.' } })).status, 200);
+  t.equal((await Ticket.scoped(1).findById(id))?.firstRespondedAt, first, 'the first one only');
+  const figures = await request('GET', '/api/dashboard/service/period', { token, query: { days: 1, queueId: queue.body.id } });
+  t.same([figures.body.total.firstResponse.count, figures.body.total.sla.firstResponse.settled], [1, 0], 'a first response counted, no target settled');
+});

@@ -58,11 +58,16 @@ export function serviceFigures(knex: Knex) {
   const hour = mysql ? 'HOUR(createdAt)' : "CAST(strftime('%H', createdAt) AS INTEGER)";
   const day = 'SUBSTR(createdAt, 1, 10)';
 
-  /** The cells of the tickets created in [from, to] (inclusive), read from the tickets: two grouped reads of an index range. */
-  async function scan(companyId: number, from: string, to: string, queueId?: number): Promise<Cell[]> {
+  /**
+   * The cells of the tickets created in [from, to] (inclusive), read from the tickets: two grouped reads of an index
+   * range. `forBuild` on MariaDB reads under shared locks: a writer's change still uncommitted (whose trigger found no
+   * mark to delete, READ COMMITTED takes no gap lock) is waited for rather than missed.
+   */
+  async function scan(companyId: number, from: string, to: string, queueId?: number, forBuild = false): Promise<Cell[]> {
     const created = () => {
       const q = Ticket.scoped(companyId).whereBetween('createdAt', [from, to]);
       if (queueId) q.where('queueId', queueId);
+      if (forBuild && mysql) q.forShare();
       return q;
     };
     const [groups, hours] = await Promise.all([
@@ -92,14 +97,14 @@ export function serviceFigures(knex: Knex) {
 
   /**
    * Rebuilds the rollup of `days` from the tickets. The days are marked (not ready) under a token first, so a ticket
-   * change committed during the build deletes that mark and the build does not claim the day (writers serialise on
-   * the mark's key: SQLite's single writer, MariaDB's gap lock of the trigger's delete).
+   * change committed during the build deletes that mark and the build does not claim the day; a change committed
+   * before the mark is seen by the read (SQLite: the mark waits for the single writer; MariaDB: the read's shared locks).
    */
   async function rebuild(companyId: number, days: string[]) {
     const token = randomUUID();
     await knex('serviceFigureDays').insert(days.map((d) => ({ companyId, day: d, token, ready: 0 }))).onConflict(['companyId', 'day']).merge(['token', 'ready']);
     const wanted = new Set(days);
-    const cells = (await scan(companyId, `${days[0]} 00:00:00.000`, `${days[days.length - 1]} 23:59:59.999`)).filter((c) => wanted.has(c.day));
+    const cells = (await scan(companyId, `${days[0]} 00:00:00.000`, `${days[days.length - 1]} 23:59:59.999`, undefined, true)).filter((c) => wanted.has(c.day));
     await knex.transaction(async (trx) => {
       await trx('serviceFigures').where('companyId', companyId).whereIn('day', days).delete();
       const rows = cells.map((c) => ({ companyId, day: c.day, queueId: c.queueId, userId: c.userId, ...c.counts }));

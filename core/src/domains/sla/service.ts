@@ -116,9 +116,12 @@ export function createSla(deps: SlaDeps) {
     if (fresh) deps.bus.emitTicketChange(companyId, 'update', await ticketView(companyId, fresh));
   }
 
-  /** An agent's message on a ticket still owing its first response meets it (bots and the contact do not). */
+  /**
+   * An agent's message on a ticket still owing its first response meets it (bots and the contact do not). Recorded
+   * on every ticket, with a target or not: the period figures' first-response times read it (one UPDATE per ticket).
+   */
   async function onOutbound(companyId: number, ticket: Ticket, message: Message): Promise<void> {
-    if (!message.userId || !ticket.firstResponseDueAt || ticket.firstRespondedAt) return;
+    if (!message.userId || ticket.firstRespondedAt) return;
     const now = dbNow();
     if (await Ticket.scoped(companyId).where({ id: ticket.id }).whereNull('firstRespondedAt').patch({ firstRespondedAt: now } as Partial<Ticket>)) {
       ticket.firstRespondedAt = now;
