@@ -15,7 +15,7 @@ import type { Knex } from 'knex';
  * (SET NULL) leaves the day as it was: the read shows existing queues and agents only, and totals do not depend
  * on them.
  */
-export const FIGURE_BUCKETS = 23; // BUCKETS.length + 1 in domains/dashboard/service-period.ts
+const FIGURE_BUCKETS = 23; // BUCKETS.length + 1 in domains/dashboard/service-figures.ts (the period read inserts every one)
 
 /** The columns whose change alters a ticket's part of the figures. */
 const READ_COLUMNS = ['companyId', 'createdAt', 'status', 'queueId', 'userId', 'closedAt', 'firstRespondedAt', 'firstResponseDueAt',
