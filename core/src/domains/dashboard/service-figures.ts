@@ -129,21 +129,22 @@ export function serviceFigures(knex: Knex) {
     if (last > yesterday) last = yesterday;
     if (first > last) return scan(companyId, from, to, queueId);
 
+    const start = `${first} 00:00:00.000`;
+    const end = `${last} 23:59:59.999`;
+    // The live edges do not depend on the rollup: read alongside its check (and build).
+    const edges = Promise.all([
+      from < start ? scan(companyId, from, `${shiftDay(first, -1)} 23:59:59.999`, queueId) : [],
+      to > end ? scan(companyId, `${shiftDay(last, 1)} 00:00:00.000`, to, queueId) : [],
+    ]);
+    edges.catch(() => undefined); // awaited below: an early failure must not count as unhandled meanwhile
     const days: string[] = [];
     for (let d = first; d <= last; d = shiftDay(d, 1)) days.push(d);
     const ready = new Set((await knex('serviceFigureDays').where({ companyId, ready: 1 }).whereBetween('day', [first, last]).select('day'))
       .map((r: { day: string }) => r.day));
     const missing = days.filter((d) => !ready.has(d));
     if (missing.length) await rebuild(companyId, missing);
-
-    const start = `${first} 00:00:00.000`;
-    const end = `${last} 23:59:59.999`;
-    const parts = await Promise.all([
-      from < start ? scan(companyId, from, `${shiftDay(first, -1)} 23:59:59.999`, queueId) : [],
-      stored(companyId, first, last, queueId),
-      to > end ? scan(companyId, `${shiftDay(last, 1)} 00:00:00.000`, to, queueId) : [],
-    ]);
-    return parts.flat();
+    const [body, [head, tail]] = await Promise.all([stored(companyId, first, last, queueId), edges]);
+    return [...head, ...body, ...tail];
   }
 
   return { cells, scan };
