@@ -1,3 +1,4 @@
+import { Button } from 'primereact/button';
 import { useNavigate } from 'react-router-dom';
 import type { HostSdk } from '@atrium/host-web/sdk';
 import type { Campaign } from '../types';
@@ -25,8 +26,8 @@ export function CampaignsPage({ sdk }: { sdk: HostSdk }) {
   return (
     <ListPage<Campaign> testId="campaigns" title={t('campaigns.title')} addLabel={t('campaigns.add')} {...props}
       toolbar={<>
-        <button type="button" className="p-button p-button-text" onClick={() => navigate('/contact-lists')}>{t('campaigns.lists')}</button>
-        <button type="button" className="p-button p-button-text" onClick={() => navigate('/campaigns-config')}>{t('campaigns.settings')}</button>
+        <Button type="button" text onClick={() => navigate('/contact-lists')}>{t('campaigns.lists')}</Button>
+        <Button type="button" text onClick={() => navigate('/campaigns-config')}>{t('campaigns.settings')}</Button>
       </>}
       rowTestId="campaign"
       columns={[
@@ -41,12 +42,12 @@ export function CampaignsPage({ sdk }: { sdk: HostSdk }) {
       rowActions={(row) => <>
         {(row.status === 'INATIVA' || row.status === 'PROGRAMADA') && (
           // It messages a whole list at once: asked first, as the spec's peers ask before a delete.
-          <button type="button" className="p-button p-button-text" data-testid="campaign-start"
-            onClick={() => sdk.ui.confirm({ message: t('campaigns.startConfirm', { name: row.name }), danger: false, accept: () => act(row, 'start') })}>{t('campaigns.start')}</button>
+          <Button type="button" text data-testid="campaign-start"
+            onClick={() => sdk.ui.confirm({ message: t('campaigns.startConfirm', { name: row.name }), danger: false, accept: () => act(row, 'start') })}>{t('campaigns.start')}</Button>
         )}
-        {row.status === 'EM_ANDAMENTO' && <button type="button" className="p-button p-button-text" data-testid="campaign-cancel" onClick={() => act(row, 'cancel')}>{t('campaigns.cancel')}</button>}
-        {row.status === 'CANCELADA' && <button type="button" className="p-button p-button-text" data-testid="campaign-restart" onClick={() => act(row, 'restart')}>{t('campaigns.restart')}</button>}
-        <button type="button" className="p-button p-button-text" data-testid="campaign-report" onClick={() => navigate(`/campaign/${row.id}/report`)}>{t('campaigns.report')}</button>
+        {row.status === 'EM_ANDAMENTO' && <Button type="button" text data-testid="campaign-cancel" onClick={() => act(row, 'cancel')}>{t('campaigns.cancel')}</Button>}
+        {row.status === 'CANCELADA' && <Button type="button" text data-testid="campaign-restart" onClick={() => act(row, 'restart')}>{t('campaigns.restart')}</Button>}
+        <Button type="button" text data-testid="campaign-report" onClick={() => navigate(`/campaign/${row.id}/report`)}>{t('campaigns.report')}</Button>
       </>}>
       <CampaignDialog sdk={sdk} item={dialog.editing} visible={dialog.visible} onHide={dialog.hide} onSaved={list.upsertItem} />
     </ListPage>

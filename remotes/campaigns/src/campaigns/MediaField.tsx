@@ -1,3 +1,4 @@
+import { Button } from 'primereact/button';
 import { useRef } from 'react';
 import type { HostSdk } from '@atrium/host-web/sdk';
 
@@ -42,11 +43,11 @@ export function MediaField({ sdk, stored, chosen, onChoose, onRemoveStored, disa
       <div className="form-row-inline">
         {name ? <span data-testid="campaign-media-name"><i className="pi pi-paperclip" /> {name}</span> : null}
         {!disabled && (
-          <button type="button" className="p-button p-button-text p-button-sm" data-testid="campaign-media-choose" onClick={() => input.current?.click()}>{t('campaigns.mediaChoose')}</button>
+          <Button type="button" text size="small" data-testid="campaign-media-choose" onClick={() => input.current?.click()}>{t('campaigns.mediaChoose')}</Button>
         )}
         {!disabled && name ? (
-          <button type="button" className="p-button p-button-text p-button-danger p-button-sm" data-testid="campaign-media-remove"
-            onClick={() => (chosen ? onChoose(null) : onRemoveStored())}>{t('campaigns.mediaRemove')}</button>
+          <Button type="button" text severity="danger" size="small" data-testid="campaign-media-remove"
+            onClick={() => (chosen ? onChoose(null) : onRemoveStored())}>{t('campaigns.mediaRemove')}</Button>
         ) : null}
       </div>
       <input ref={input} type="file" hidden accept={MEDIA_ACCEPT} data-testid="campaign-media-file" onChange={(e) => pick(e.target.files?.[0])} />

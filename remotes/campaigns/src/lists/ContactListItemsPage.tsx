@@ -1,3 +1,4 @@
+import { Button } from 'primereact/button';
 import { useRef } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { HostSdk } from '@atrium/host-web/sdk';
@@ -35,14 +36,14 @@ export function ContactListItemsPage({ sdk }: { sdk: HostSdk }) {
   return (
     <ListPage<ContactListItem> testId="contact-list-items" title={t('campaigns.itemsTitle')} addLabel={t('campaigns.itemAdd')} {...props} rowTestId="contact-list-item"
       toolbar={<>
-        <button type="button" className="p-button p-button-text" onClick={() => navigate('/contact-lists')}>{t('campaigns.lists')}</button>
-        <button type="button" className="p-button p-button-text" data-testid="contact-list-import" onClick={() => file.current?.click()}>{t('campaigns.import')}</button>
-        <button type="button" className="p-button p-button-text" data-testid="contact-list-items-sample" onClick={() => void downloadSample(sdk)}>{t('campaigns.sample')}</button>
+        <Button type="button" text onClick={() => navigate('/contact-lists')}>{t('campaigns.lists')}</Button>
+        <Button type="button" text data-testid="contact-list-import" onClick={() => file.current?.click()}>{t('campaigns.import')}</Button>
+        <Button type="button" text data-testid="contact-list-items-sample" onClick={() => void downloadSample(sdk)}>{t('campaigns.sample')}</Button>
         {(['csv', 'xlsx'] as const).map((format) => (
-          <button key={format} type="button" className="p-button p-button-text" data-testid={`contact-list-export-${format}`}
+          <Button key={format} type="button" text data-testid={`contact-list-export-${format}`}
             onClick={() => void sdk.api.download(`/contact-lists/${contactListId}/export`, `contact-list-${contactListId}.${format}`, { format }).catch(sdk.toast.error)}>
             {t(format === 'csv' ? 'campaigns.exportCsv' : 'campaigns.exportXlsx')}
-          </button>
+          </Button>
         ))}
         <input ref={file} type="file" accept=".xlsx,.csv" hidden data-testid="contact-list-file" onChange={(e) => upload(e.target.files?.[0])} />
       </>}

@@ -1,3 +1,4 @@
+import { Button } from 'primereact/button';
 import { useNavigate } from 'react-router-dom';
 import type { HostSdk } from '@atrium/host-web/sdk';
 import type { ContactList } from '../types';
@@ -14,12 +15,12 @@ export function ContactListsPage({ sdk }: { sdk: HostSdk }) {
   });
   return (
     <ListPage<ContactList> testId="contact-lists" title={t('campaigns.listsTitle')} addLabel={t('campaigns.listAdd')} {...props} rowTestId="contact-list"
-      toolbar={<button type="button" className="p-button p-button-text" data-testid="contact-list-sample" onClick={() => void downloadSample(sdk)}><i className="pi pi-download" /> {t('campaigns.sample')}</button>}
+      toolbar={<Button type="button" text data-testid="contact-list-sample" icon="pi pi-download" label={t('campaigns.sample')} onClick={() => void downloadSample(sdk)} />}
       columns={[
         { header: t('campaigns.name'), body: (row) => row.name },
         { header: t('campaigns.contactsCount'), body: (row) => row.contactsCount },
       ]}
-      rowActions={(row) => <button type="button" className="p-button p-button-text" data-testid="contact-list-open" onClick={() => navigate(`/contact-lists/${row.id}/contacts`)}>{t('campaigns.openItems')}</button>}>
+      rowActions={(row) => <Button type="button" text data-testid="contact-list-open" onClick={() => navigate(`/contact-lists/${row.id}/contacts`)}>{t('campaigns.openItems')}</Button>}>
       <ListDialog sdk={sdk} item={dialog.editing} visible={dialog.visible} onHide={dialog.hide} onSaved={list.upsertItem} />
     </ListPage>
   );
