@@ -8,6 +8,9 @@ async function write(app: Awaited<ReturnType<typeof build>>['app'], companyId: n
     providerId: `S-${Math.random().toString(36).slice(2)}`, from: number, pushName: name, fromMe: false, isGroup: false,
     kind: 'text', body, timestamp: new Date(),
   });
+  // The pipeline's replies (a greeting, the queue menu) touch the ticket after onMessage resolves: waiting for them
+  // keeps "newest activity first" in the order the customers wrote.
+  await app.jobs.idle();
   const ticket = await app.knex('tickets').join('contacts', 'contacts.id', 'tickets.contactId').where('contacts.number', number).where('tickets.companyId', companyId).first('tickets.id');
   return ticket.id as number;
 }
