@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { FastifyRequest } from 'fastify';
 import { routeKey } from './install.js';
 import { writeAudit } from './record.js';
+import { currentActor } from './context.js';
 
 /**
  * Sign-ins, which no staff request's actor covers (the login route is public): a session opened, or a password
@@ -18,4 +19,16 @@ export async function recordImpersonation(knex: Knex, request: FastifyRequest, a
   await writeAudit(knex, [{ companyId: admin.companyId, action, entity: 'users', entityId: admin.id }], {
     userId: admin.id, companyId: admin.companyId, impersonatorId: superUserId, ip: request.ip ?? null, route: routeKey(request), written: 0,
   });
+}
+
+/** Sign-in and session events logged by name rather than as a generic update of the user row. */
+export type AuthAction = '2fa_enable' | '2fa_disable' | '2fa_reset' | '2fa_recovery_used' | 'password_change' | 'session_end';
+
+/**
+ * A named auth event about `user`, through `db` (the change's transaction when there is one): written by the
+ * staff request's actor (an admin resetting a user's 2FA) or, on the public sign-in steps, by the user themself.
+ */
+export async function recordAuthEvent(db: Knex | Knex.Transaction, request: FastifyRequest, user: { id: number; companyId: number }, action: AuthAction, entity = 'users', entityId: number = user.id) {
+  const actor = currentActor() ?? { userId: user.id, companyId: user.companyId, impersonatorId: null, ip: request.ip ?? null, route: routeKey(request), written: 0 };
+  await writeAudit(db, [{ companyId: user.companyId, action, entity, entityId }], actor);
 }

@@ -21,6 +21,8 @@ export interface Caller {
   whatsappId: number | null;
   /** Bumped by logout, a login (sessions are single), a password change and a reused refresh token: older tokens are dead. */
   tokenVersion: number;
+  /** The user's open sessions (refresh token families): an access token or socket of another session is refused. */
+  sessionIds: number[];
   /** The company's `status` (active) and due date, as on its row. */
   company: { status: boolean; dueDate: string | null };
 }
@@ -28,7 +30,7 @@ export interface Caller {
 /** The caller as stored now, or undefined when the user is gone. */
 export async function readCaller(companyId: number, userId: number): Promise<Caller | undefined> {
   // Two small reads side by side: a graph fetch of the queues cost more CPU than both (every ticket request loads the caller).
-  const [[row], queues] = await Promise.all([
+  const [[row], queues, sessions] = await Promise.all([
     User.plainRows<Record<string, unknown>>(User.scoped(companyId)
       .join('companies', 'companies.id', 'users.companyId')
       .where('users.id', userId)
@@ -36,6 +38,7 @@ export async function readCaller(companyId: number, userId: number): Promise<Cal
       .select('users.id', 'users.companyId', 'users.name', 'users.profile', 'users.super', 'users.allTicket', 'users.whatsappId',
         'users.tokenVersion as sessionVersion', 'companies.status as companyStatus', 'companies.dueDate as companyDueDate')),
     User.knex()('userQueues').where({ companyId, userId }).select('queueId') as Promise<Array<{ queueId: number }>>,
+    User.knex()('refreshTokenFamilies').where({ companyId, userId }).select('id') as Promise<Array<{ id: number }>>,
   ]);
   if (!row) return undefined;
   const isSuper = Boolean(row.super);
@@ -47,6 +50,7 @@ export async function readCaller(companyId: number, userId: number): Promise<Cal
     queueIds: queues.map((q) => Number(q.queueId)),
     whatsappId: row.whatsappId === null || row.whatsappId === undefined ? null : Number(row.whatsappId),
     tokenVersion: Number(row.sessionVersion),
+    sessionIds: sessions.map((s) => Number(s.id)),
     company: { status: Boolean(Number(row.companyStatus)), dueDate: (row.companyDueDate as string | null) ?? null },
   };
 }
@@ -79,8 +83,11 @@ export function companyRefusal(company: CompanyAccess, isSuper: boolean, renewal
  * 403, so the console asks for a new one once and the refresh decides (a password change keeps the session
  * that made it, a login elsewhere does not).
  */
-export function sessionRefusal(caller: Caller | undefined, token: { tv?: unknown; scope?: string }): AppError | undefined {
+export function sessionRefusal(caller: Caller | undefined, token: { tv?: unknown; sid?: unknown; scope?: string }): AppError | undefined {
   if (!caller) return new AppError('ERR_SESSION_EXPIRED', 401, 'Session ended: sign in');
   if (token.tv !== caller.tokenVersion) return new AppError('ERR_SESSION_EXPIRED', 403, 'Session replaced: refresh the token');
+  // A token of a session ended on its own (GET /auth/sessions): its refresh then fails too. Tokens without a
+  // session (impersonation, renewal) are bounded by their own lifetime.
+  if (typeof token.sid === 'number' && !caller.sessionIds.includes(token.sid)) return new AppError('ERR_SESSION_EXPIRED', 403, 'Session ended: refresh the token');
   return companyRefusal(caller.company, caller.super, token.scope === 'billing');
 }

@@ -1,19 +1,25 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Knex } from 'knex';
 import { RefreshTokenFamily, User } from '../db/models/index.js';
 import { dbNow } from '../db/time.js';
 import { AppError } from '../http/errors.js';
 import { companyRefusal } from './caller.js';
+import { forgetCallers } from '../db/caller-cache.js';
 import type { Config } from '../config/index.js';
 
 /**
  * Sessions (docs/security.md, "Sessions"). A session is a family of refresh tokens (refreshTokenFamilies):
- * opening one ends the user's others (sessions are single, core §4); each refresh moves it one generation
- * on; an older generation presented again ends it. Access tokens carry the user's token version (`tv`)
- * and their session (`sid`): every end of a session also moves the version, so its access tokens and
- * sockets stop at once (auth/caller.ts), while the family decides whose refresh may go on.
+ * opening one ends the user's others (sessions are single, core §4) unless their company allows several
+ * (`keepOthers`); each refresh moves it one generation on; an older generation presented again ends it.
+ * Access tokens carry the user's token version (`tv`) and their session (`sid`): ending every session moves
+ * the version, so all their access tokens and sockets stop at once (auth/caller.ts); ending one session
+ * (`endOne`) deletes its family, and the caller's live session ids (auth/caller.ts) refuse its tokens and
+ * sockets alone, while the family decides whose refresh may go on.
  */
 
 export const REFRESH_COOKIE = 'jrt';
+/** The company setting that lets a user keep several sessions (a phone and a desk); off, a login ends the others. */
+export const ALLOW_MULTIPLE_SESSIONS = 'allowMultipleSessions';
 
 export interface SessionOptions {
   /** The app's config.jwt, read at each signing (secrets, lifetimes, the refresh reuse grace). */
@@ -30,7 +36,11 @@ export interface SessionTokens {
    * hear "logged in elsewhere" (core §4). Writes `patch` with the new token version, sets the refresh
    * cookie and answers the access token.
    */
-  open(user: User, reply: FastifyReply, options?: { announce?: boolean; patch?: Partial<User> }): Promise<string>;
+  open(user: User, reply: FastifyReply, options?: { announce?: boolean; patch?: Partial<User>; keepOthers?: boolean }): Promise<string>;
+  /** Ends one session of the user (its refresh token, its access tokens and sockets); false when it is not theirs. */
+  endOne(user: { id: number; companyId: number }, sid: number, inTransaction?: (trx: Knex.Transaction) => Promise<void>): Promise<boolean>;
+  /** The user's open sessions, newest first. */
+  list(user: { id: number; companyId: number }): Promise<RefreshTokenFamily[]>;
   /** Ends every session of the user (refresh tokens, and through the token version access tokens and sockets), writing `patch` too. */
   endAll(user: User, patch?: Partial<User>): Promise<void>;
   /** The refresh cookie's next generation: the user and a new access token, or the reason the session is over. */
@@ -52,7 +62,7 @@ export function createSessionTokens(app: FastifyInstance, { jwt, secureCookies }
     app.jwt.sign({ id: user.id, companyId: user.companyId, sid, gen } as never, { key: jwt.refreshSecret, expiresIn: jwt.refreshTtlSeconds }),
     { httpOnly: true, sameSite: 'strict', secure: secureCookies, path: '/api/auth', maxAge: jwt.refreshTtlSeconds },
   );
-  const families = (user: User) => RefreshTokenFamily.scoped(user.companyId).where({ userId: user.id });
+  const families = (user: { id: number; companyId: number }) => RefreshTokenFamily.scoped(user.companyId).where({ userId: user.id });
 
   /** Ends the user's other sessions: families first, so a refresh in between cannot sign a token of the new version. */
   const endAll = async (user: User, patch: Partial<User> = {}) => {
@@ -64,14 +74,36 @@ export function createSessionTokens(app: FastifyInstance, { jwt, secureCookies }
 
   return {
     endAll,
-    async open(user, reply, { announce = false, patch = {} } = {}) {
-      // Before the version moves, so the other sessions' sockets hear why they are about to be closed.
-      if (announce) app.bus.emitToUser(user.companyId, user.id, 'auth', { action: 'update', user: { id: user.id } });
-      await endAll(user, patch);
-      const family = await RefreshTokenFamily.scoped(user.companyId).insertAndFetch({ userId: user.id, generation: 0 } as Partial<RefreshTokenFamily>);
+    async open(user, reply, { announce = false, patch = {}, keepOthers = false } = {}) {
+      if (keepOthers) {
+        if (Object.keys(patch).length > 0) await user.$query().patch(patch);
+      } else {
+        // Before the version moves, so the other sessions' sockets hear why they are about to be closed.
+        if (announce) app.bus.emitToUser(user.companyId, user.id, 'auth', { action: 'update', user: { id: user.id } });
+        await endAll(user, patch);
+      }
+      const { request } = reply;
+      const family = await RefreshTokenFamily.scoped(user.companyId).insertAndFetch({
+        userId: user.id, generation: 0, userAgent: String(request.headers['user-agent'] ?? '').slice(0, 300) || null,
+        ip: request.ip?.slice(0, 64) ?? null, lastUsedAt: dbNow(),
+      } as Partial<RefreshTokenFamily>);
+      // The cached caller's live sessions must hold the new one before its first request (auth/caller.ts).
+      await forgetCallers(user.companyId, user.id);
       setRefreshCookie(reply, user, family.id, family.generation);
       return signAccess(user, family.id);
     },
+    async endOne(user, sid, inTransaction) {
+      // `inTransaction` (its audit entry) commits with the end of the session, or neither does.
+      const ended = await app.knex.transaction(async (trx) => {
+        const deleted = await families(user).transacting(trx).where({ id: sid }).delete();
+        if (deleted && inTransaction) await inTransaction(trx);
+        return deleted;
+      });
+      // Every process forgets the caller and re-checks the user's sockets: this session's are closed (bus/index.ts).
+      if (ended) await forgetCallers(user.companyId, user.id);
+      return ended > 0;
+    },
+    list: async (user) => families(user).orderBy('lastUsedAt', 'desc').orderBy('id', 'desc'),
     async refresh(request, reply) {
       const cookie = request.cookies[REFRESH_COOKIE];
       if (!cookie) throw ended('No refresh token');
@@ -114,7 +146,7 @@ export function createSessionTokens(app: FastifyInstance, { jwt, secureCookies }
  */
 async function rotate(user: User, sid: number, gen: number, graceMs: number): Promise<number | 'ended' | 'reused'> {
   const family = () => RefreshTokenFamily.scoped(user.companyId).where({ id: sid, userId: user.id });
-  const moved = await family().where({ generation: gen }).patch({ generation: gen + 1, rotatedAt: dbNow() } as Partial<RefreshTokenFamily>);
+  const moved = await family().where({ generation: gen }).patch({ generation: gen + 1, rotatedAt: dbNow(), lastUsedAt: dbNow() } as Partial<RefreshTokenFamily>);
   if (moved === 1) return gen + 1;
   const current = await family().first();
   if (!current) return 'ended';

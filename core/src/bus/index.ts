@@ -14,7 +14,7 @@ import type { CacheForgotten, SharedCaches } from '../cache/shared-cache.js';
 export { rooms, type TicketAudience, type TicketLike, type Viewer } from './rooms.js';
 
 /** Who a socket belongs to, from its token: `tv` is the token version it was (last) authenticated with. */
-export interface SocketUser { id: number; companyId: number; profile: string; super: boolean; scope?: 'billing'; tv?: number }
+export interface SocketUser { id: number; companyId: number; profile: string; super: boolean; scope?: 'billing'; tv?: number; sid?: number }
 
 /** Where an emit goes: one room, several (their union), or rooms minus the sockets in `except`. */
 export type BusTarget = string | string[] | { to: string[]; except?: string[] };
@@ -166,7 +166,7 @@ export const busPlugin = fp(async (app: FastifyInstance, opts: { redisUrl?: stri
     if (!token) return undefined;
     try {
       const payload = app.jwt.verify<SocketUser & { exp?: number }>(token);
-      return { id: payload.id, companyId: payload.companyId, profile: payload.profile, super: payload.super, scope: payload.scope, tv: payload.tv, exp: payload.exp };
+      return { id: payload.id, companyId: payload.companyId, profile: payload.profile, super: payload.super, scope: payload.scope, tv: payload.tv, sid: payload.sid, exp: payload.exp };
     } catch {
       return undefined;
     }
@@ -211,6 +211,7 @@ export const busPlugin = fp(async (app: FastifyInstance, opts: { redisUrl?: stri
       loadCaller(user.companyId, user.id).then((caller) => {
         if (sessionRefusal(caller, next)) { reply({ ok: false }); socket.disconnect(true); return; }
         user.tv = next.tv;
+        user.sid = next.sid;
         socket.data.expiresAt = next.exp ? next.exp * 1000 : undefined;
         armExpiry();
         reply({ ok: true });

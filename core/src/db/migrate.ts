@@ -31,6 +31,7 @@ import * as messageForwarded from './migrations/112_message_forwarded.js';
 import * as sandboxOutboxActions from './migrations/113_sandbox_outbox_actions.js';
 import * as auditLogs from './migrations/135_audit_logs.js';
 import * as serviceFigures from './migrations/136_service_figures.js';
+import * as sessionDetails from './migrations/140_session_details.js';
 
 export interface Migration {
   name: string;
@@ -84,6 +85,7 @@ export const coreMigrations: Migration[] = [
   { name: 'core/135_audit_logs', ...auditLogs },
   { name: 'core/136_service_figures', ...serviceFigures },
   { name: 'core/116_connection_status_reason', ...connectionStatusReason },
+  { name: 'core/140_session_details', ...sessionDetails },
 ];
 
 export async function runMigrations(knex: Knex, migrations: Migration[]) {

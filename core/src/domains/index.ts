@@ -32,6 +32,7 @@ import assignmentRoutes from './assignment/routes.js';
 import serviceDeskRoutes from './dashboard/service-desk.js';
 import auditLogRoutes from './audit-logs/routes.js';
 import impersonationRoutes from './auth/impersonation-routes.js';
+import sessionRoutes from './auth/session-routes.js';
 import servicePeriodRoutes from './dashboard/service-period.js';
 
 /**
@@ -49,7 +50,7 @@ export async function registerDomains(api: FastifyInstance, config: Config) {
     whatsappRoutes, sandboxRoutes, whatsappCloudRoutes, ticketsRoutes, messagesRoutes, messageActionsRoutes,
     contactsRoutes, contactPrivacyRoutes, queuesRoutes, queueOptionsRoutes, tagsRoutes, ticketNotesRoutes, quickMessagesRoutes,
     schedulesRoutes, dashboardRoutes, announcementsRoutes, filesRoutes, externalApiRoutes, externalActionRoutes, assignmentRoutes,
-    serviceDeskRoutes, servicePeriodRoutes, auditLogRoutes, impersonationRoutes,
+    serviceDeskRoutes, servicePeriodRoutes, auditLogRoutes, impersonationRoutes, sessionRoutes,
   ]) {
     await api.register(domain);
   }

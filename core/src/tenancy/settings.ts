@@ -16,6 +16,8 @@ export const DEFAULT_SETTINGS: Record<string, string> = {
   messageRetentionMonths: '0',
   // 'enabled': every user signs in with a second factor (enrolling at their next login when they have none).
   requireTwoFactor: 'disabled',
+  // 'enabled': a user may keep several sessions (a phone and a desk); otherwise a login ends the others (core §4).
+  allowMultipleSessions: 'disabled',
   // The company's default SLA targets in minutes for queues without their own ('0': none; domains/sla).
   slaFirstResponseMinutes: '0',
   slaResolutionMinutes: '0',

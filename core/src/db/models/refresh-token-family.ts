@@ -5,9 +5,14 @@ export class RefreshTokenFamily extends TenantModel {
   static tableName = 'refreshTokenFamilies';
   /** Sessions: logins and logouts are logged as such (audit/auth-events.ts), not as rows. */
   static audited = false;
-  static dateColumns = ['rotatedAt'];
+  static dateColumns = ['rotatedAt', 'lastUsedAt'];
 
   userId!: number;
   generation!: number;
   rotatedAt?: string | null;
+  /** Where the session was opened (migration 140): the browser's user-agent and the client address. */
+  userAgent?: string | null;
+  ip?: string | null;
+  /** The session's last refresh (or its opening). */
+  lastUsedAt?: string | null;
 }

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { recordSignIn } from '../../audit/auth-events.js';
+import { recordAuthEvent, recordSignIn } from '../../audit/auth-events.js';
+import { ALLOW_MULTIPLE_SESSIONS } from '../../auth/sessions.js';
 import type { FastifyReply } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { createHash, randomInt } from 'node:crypto';
@@ -36,9 +37,13 @@ const authRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (app, opts
 
   const signRenewal = (user: User) =>
     app.jwt.sign({ id: user.id, companyId: user.companyId, profile: user.profile, super: false, tv: user.tokenVersion, scope: 'billing' }, { expiresIn: '30m' });
-  /** A login's session (core §4: sessions are single): the user's other sessions hear "logged in elsewhere" and end. */
+  /**
+   * A login's session (core §4: sessions are single): the user's other sessions hear "logged in elsewhere" and end,
+   * unless their company allows several sessions.
+   */
   const startSession = async (user: User, reply: FastifyReply) => {
-    const token = await app.sessionTokens.open(user, reply, { announce: true, patch: { failedLogins: 0, lockedUntil: null, online: true, lastSeenAt: dbNow() } as Partial<User> });
+    const keepOthers = await app.tenancy.settings.isEnabled(user.companyId, ALLOW_MULTIPLE_SESSIONS);
+    const token = await app.sessionTokens.open(user, reply, { announce: true, keepOthers, patch: { failedLogins: 0, lockedUntil: null, online: true, lastSeenAt: dbNow() } as Partial<User> });
     await recordSignIn(app.knex, reply.request, user, 'login');
     return token;
   };
@@ -132,8 +137,11 @@ const authRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (app, opts
     schema: { tags: ['auth'], response: { 200: Type.Object({ message: Type.String() }) } },
   }, async (request, reply) => {
     const user = await User.scoped(request.user.companyId).findById(request.user.id);
-    // Every session of the user ends (sessions are single): refresh tokens, access tokens, sockets.
-    if (user) await app.sessionTokens.endAll(user, { online: false, lastSeenAt: dbNow() } as Partial<User>);
+    // Every session of the user ends (sessions are single): refresh tokens, access tokens, sockets. Where the
+    // company allows several, only this one: the others (a phone, a desk) stay signed in.
+    const several = user && request.user.sid !== undefined && await app.tenancy.settings.isEnabled(user.companyId, ALLOW_MULTIPLE_SESSIONS);
+    if (user && several) await app.sessionTokens.endOne(user, request.user.sid!);
+    else if (user) await app.sessionTokens.endAll(user, { online: false, lastSeenAt: dbNow() } as Partial<User>);
     app.sessionTokens.clearCookie(reply);
     return { message: 'logged out' };
   });
@@ -200,6 +208,7 @@ const authRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (app, opts
     }
     await reset.$query().patch({ usedAt: dbNow() } as Partial<PasswordReset>);
     await app.sessionTokens.endAll(user, { passwordHash: await hashPassword(request.params.newPassword), failedLogins: 0, lockedUntil: null } as Partial<User>);
+    await recordAuthEvent(app.knex, request, user, 'password_change');
     return { message: 'password updated' };
   });
 };

@@ -8,11 +8,12 @@ import { companyRefusal } from '../../auth/caller.js';
 import { assertNotLocked, checkPassword, countFailedLogin } from '../../auth/password-check.js';
 import { newRecoveryCodes, newTotpSecret, otpauthUri, twoFactor, type challengeTokens } from '../../auth/two-factor.js';
 import { publicBranding } from '../branding/service.js';
+import { twoFactorRequired } from '../../auth/two-factor-policy.js';
 import type { AddressLimiter } from '../../auth/address-limit.js';
 import { SessionUserReply, sessionUser } from './serialize.js';
+import { recordAuthEvent } from '../../audit/auth-events.js';
 
-/** The setting an admin turns on to make every user of the company sign in with a second factor. */
-export const REQUIRE_TWO_FACTOR = 'requireTwoFactor';
+export { REQUIRE_TWO_FACTOR } from '../../auth/two-factor-policy.js';
 
 const Code = Type.String({ pattern: '^\\d{6}$' });
 const RecoveryCode = Type.String({ minLength: 10, maxLength: 20 });
@@ -62,6 +63,14 @@ const twoFactorRoutes: FastifyPluginAsyncTypebox<TwoFactorRouteOptions> = async 
     throw new AppError('ERR_2FA_INVALID_CODE', 401, 'The code is not valid (or was already used)');
   }
 
+  /** Turns the user's second factor off (disabled, or reset by an admin), logged by name in the same transaction. */
+  const clearFactor = (request: FastifyRequest, companyId: number, id: number, action: '2fa_disable' | '2fa_reset') => app.knex.transaction(async (trx) => {
+    const cleared = await User.scoped(companyId).transacting(trx).where('id', id)
+      .patch({ totpSecret: null, totpEnabledAt: null, totpLastStep: null, totpRecovery: null } as Partial<User>);
+    if (cleared) await recordAuthEvent(trx, request, { id, companyId }, action);
+    return cleared;
+  });
+
   async function startEnrolment(user: User) {
     if (user.totpEnabledAt) throw conflict('ERR_2FA_ALREADY_ENABLED', 'Two-factor sign-in is already on: turn it off first');
     const secret = newTotpSecret();
@@ -76,8 +85,11 @@ const twoFactorRoutes: FastifyPluginAsyncTypebox<TwoFactorRouteOptions> = async 
     if (!secret) throw badRequest('ERR_2FA_NOT_STARTED', 'Start the enrolment first', { field: 'body/code' });
     if (!(await factor().acceptCode(user, secret, code))) await wrongCode(request, user);
     const recovery = newRecoveryCodes();
-    await User.scoped(user.companyId).where('id', user.id).whereNull('totpEnabledAt')
-      .patch({ totpEnabledAt: new Date().toISOString(), totpRecovery: recovery.stored } as Partial<User>);
+    await app.knex.transaction(async (trx) => {
+      const enabled = await User.scoped(user.companyId).transacting(trx).where('id', user.id).whereNull('totpEnabledAt')
+        .patch({ totpEnabledAt: new Date().toISOString(), totpRecovery: recovery.stored } as Partial<User>);
+      if (enabled) await recordAuthEvent(trx, request, user, '2fa_enable');
+    });
     return recovery.codes;
   }
 
@@ -93,7 +105,7 @@ const twoFactorRoutes: FastifyPluginAsyncTypebox<TwoFactorRouteOptions> = async 
     const user = await me(request);
     return {
       enabled: !!user.totpEnabledAt,
-      required: (await app.tenancy.settings.get(user.companyId, REQUIRE_TWO_FACTOR)) === 'enabled',
+      required: await twoFactorRequired(app, user.companyId),
       recoveryCodesLeft: user.totpEnabledAt && user.totpRecovery ? (JSON.parse(user.totpRecovery) as string[]).length : 0,
     };
   });
@@ -112,14 +124,13 @@ const twoFactorRoutes: FastifyPluginAsyncTypebox<TwoFactorRouteOptions> = async 
     const user = await me(request);
     assertNotLocked(user);
     if (!(await checkPassword(user, request.body.password))) throw new AppError('ERR_INVALID_CREDENTIALS', 401, 'The password is not right');
-    await User.scoped(user.companyId).where('id', user.id).patch({ totpSecret: null, totpEnabledAt: null, totpLastStep: null, totpRecovery: null } as Partial<User>);
+    await clearFactor(request, user.companyId, user.id, '2fa_disable');
     return { message: 'two-factor sign-in turned off' };
   });
 
   // An admin resets a user who lost their phone and their recovery codes: the next login enrols again if required.
   app.delete('/users/:id/2fa', { preHandler: app.requireAdmin, schema: { tags: ['users'], params: IdParams, response: { 200: OkReply } } }, async (request) => {
-    const reset = await User.scoped(request.user.companyId).where('id', request.params.id)
-      .patch({ totpSecret: null, totpEnabledAt: null, totpLastStep: null, totpRecovery: null } as Partial<User>);
+    const reset = await clearFactor(request, request.user.companyId, request.params.id, '2fa_reset');
     if (!reset) throw notFound('ERR_NO_USER_FOUND');
     return { message: 'two-factor sign-in reset' };
   });
@@ -142,6 +153,8 @@ const twoFactorRoutes: FastifyPluginAsyncTypebox<TwoFactorRouteOptions> = async 
     const secret = factor().secretOf(user);
     const accepted = code ? !!secret && await factor().acceptCode(user, secret, code) : await factor().acceptRecoveryCode(user, recoveryCode!);
     if (!accepted) await wrongCode(request, user);
+    // Which recovery code is gone matters to whoever reviews the account: logged by name.
+    if (recoveryCode) await recordAuthEvent(app.knex, request, user, '2fa_recovery_used');
     const token = await opts.startSession(user, reply);
     const fresh = await User.scoped(user.companyId).findById(user.id).select('totpRecovery');
     return { token, user: (await sessionUser(user, app.tenancy.settings))!, recoveryCodesLeft: fresh?.totpRecovery ? (JSON.parse(fresh.totpRecovery) as string[]).length : 0 };
@@ -170,10 +183,10 @@ const twoFactorRoutes: FastifyPluginAsyncTypebox<TwoFactorRouteOptions> = async 
   });
 };
 
-/** The login's second step for this user, when one is due: a code, or the enrolment the company requires. */
+/** The login's second step for this user, when one is due: a code, or the enrolment the company (or the platform) requires. */
 export async function secondFactorGate(app: FastifyInstance, challenges: Challenges, user: User) {
   const gate = user.totpEnabledAt ? 'verify' as const
-    : (await app.tenancy.settings.get(user.companyId, REQUIRE_TWO_FACTOR)) === 'enabled' ? 'enrol' as const : null;
+    : (await twoFactorRequired(app, user.companyId)) ? 'enrol' as const : null;
   return gate ? { twoFactor: gate, challenge: challenges.issue(user, gate) } : null;
 }
 

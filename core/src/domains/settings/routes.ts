@@ -7,6 +7,7 @@ import { SettingReply, settingsShown } from './shown.js';
 import { RETENTION_KEY, assertWithinRetentionMaximum } from '../../privacy/retention.js';
 import { brandingValueRejected, isBrandingKey, isImageKey } from '../branding/keys.js';
 import { brandingCompanyId } from '../branding/service.js';
+import { PLATFORM_REQUIRE_TWO_FACTOR } from '../../auth/two-factor-policy.js';
 
 const KeyParams = Type.Object({ key: Type.String({ minLength: 1, maxLength: 100 }) });
 
@@ -37,8 +38,8 @@ const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   }, async (request) => {
     const { key } = request.params;
-    // Branding is the platform's, kept on the operator's company whichever super user writes it.
-    const companyId = isBrandingKey(key) ? (await brandingCompanyId()) ?? request.user.companyId : request.user.companyId;
+    // Branding and the platform's 2FA requirement are the platform's, kept on the operator's company whichever super user writes them.
+    const companyId = isBrandingKey(key) || key === PLATFORM_REQUIRE_TWO_FACTOR ? (await brandingCompanyId()) ?? request.user.companyId : request.user.companyId;
     let value = request.body.value.trim();
     // Known keys, or keys a plugin has stored for this company.
     if (!isKnownKey(key) && !(await Setting.scoped(companyId).findOne({ key }))) {

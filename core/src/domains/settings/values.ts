@@ -3,8 +3,10 @@ import { DEFAULT_SETTINGS } from '../../tenancy/settings.js';
 import { RETENTION_KEY, RETENTION_MAX_KEY, RETENTION_MONTHS_LIMIT } from '../../privacy/retention.js';
 import { BRANDING_TEXT_KEYS, BRANDING_IMAGE_KEYS } from '../branding/keys.js';
 import { AUDIT_RETENTION_KEY, AUDIT_RETENTION_LIMIT } from '../../audit/retention.js';
+import { PLATFORM_REQUIRE_TWO_FACTOR } from '../../auth/two-factor-policy.js';
 
-const TOGGLES = ['userRating', 'call', 'CheckMsgIsGroup', 'sendGreetingAccepted', 'sendMsgTransfTicket', 'sendGreetingMessageOneQueues', 'requireTwoFactor'];
+const TOGGLES = ['userRating', 'call', 'CheckMsgIsGroup', 'sendGreetingAccepted', 'sendMsgTransfTicket', 'sendGreetingMessageOneQueues', 'requireTwoFactor',
+  'allowMultipleSessions', PLATFORM_REQUIRE_TWO_FACTOR];
 
 /** The values each known key accepts; undefined means any text (up to MAX_VALUE). */
 const ALLOWED: Record<string, readonly string[]> = {
@@ -21,10 +23,10 @@ const ALLOWED: Record<string, readonly string[]> = {
  */
 export const BILLING_KEYS = new Set(['billingGateway', 'pixKey', 'pixMerchantName', 'pixMerchantCity', 'asaasUrl', 'asaasWebhookToken']);
 /**
- * The platform operator's other settings (the super user's company): the retention ceiling (privacy/retention.ts)
- * and the white-label branding (domains/branding: images are uploaded, not PUT).
+ * The platform operator's other settings (the super user's company): the retention ceiling (privacy/retention.ts),
+ * the second factor required of every company's users (auth/two-factor-policy.ts) and the white-label branding (domains/branding: images are uploaded, not PUT).
  */
-export const PLATFORM_KEYS = new Set<string>([RETENTION_MAX_KEY, AUDIT_RETENTION_KEY, ...BRANDING_TEXT_KEYS, ...BRANDING_IMAGE_KEYS]);
+export const PLATFORM_KEYS = new Set<string>([RETENTION_MAX_KEY, AUDIT_RETENTION_KEY, PLATFORM_REQUIRE_TWO_FACTOR, ...BRANDING_TEXT_KEYS, ...BRANDING_IMAGE_KEYS]);
 
 /** Whole-number settings and their range (months, minutes), 0 meaning off. */
 const RANGES: Record<string, { min: number; max: number }> = {

@@ -7,6 +7,7 @@ import { IdParams, OkReply, PAGE_SIZE, PagingQuery, offsetOf, pageOf, pageResult
 import { hashPassword } from '../../util/password.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { assertNotLocked, checkPassword } from '../../auth/password-check.js';
+import { recordAuthEvent } from '../../audit/auth-events.js';
 import { likeAnywhere } from '../../db/like.js';
 import { UserCreateBody, UserReply, UserUpdateBody, userJson } from './schemas.js';
 import { assertEmailFree, assertOwnRefs, loadUser, sameSet, setUserQueues } from './service.js';
@@ -134,6 +135,8 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (isUniqueViolation(err)) throw emailTaken();
       throw err;
     }
+    // Logged by name besides the user row's update (whose password field is masked): who changed whose password.
+    if (body.password !== undefined) await recordAuthEvent(app.knex, request, target, 'password_change');
     // The user's cached caller is forgotten in every process and their sockets re-checked (db/caller-cache.ts):
     // a new profile, queues or visibility apply to their next request and event, a new password ends the other sessions.
     if (body.queueIds !== undefined) await setUserQueues(app.knex, companyId, target.id, body.queueIds);

@@ -22,6 +22,7 @@ export default {
     ERR_FORWARD_NOT_ALLOWED: 'This message cannot be forwarded.',
     ERR_OTHER_OPEN_TICKET: 'There is already an open ticket for this contact.',
     ERR_SESSION_EXPIRED: 'Session expired. Please sign in.',
+    ERR_SESSION_NOT_FOUND: 'This session was not found: it may have ended already.',
     ERR_USER_CREATION_DISABLED: 'User creation was disabled by the administrator.',
     ERR_IMPERSONATION_FORBIDDEN: 'Not while viewing as another user: their password and two-factor sign-in stay their own.',
     ERR_NO_PERMISSION: "You don't have permission to access this resource.",

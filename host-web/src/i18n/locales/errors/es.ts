@@ -22,6 +22,7 @@ export default {
     ERR_FORWARD_NOT_ALLOWED: 'Este mensaje no se puede reenviar.',
     ERR_OTHER_OPEN_TICKET: 'Ya existe una atención abierta para este contacto.',
     ERR_SESSION_EXPIRED: 'Sesión expirada. Inicie sesión.',
+    ERR_SESSION_NOT_FOUND: 'Sesión no encontrada: puede que ya haya terminado.',
     ERR_USER_CREATION_DISABLED: 'El administrador deshabilitó la creación de usuarios.',
     ERR_IMPERSONATION_FORBIDDEN: 'No mientras ve como otro usuario: su contraseña y su verificación en dos pasos son solo suyas.',
     ERR_NO_PERMISSION: 'No tiene permiso para acceder a este recurso.',

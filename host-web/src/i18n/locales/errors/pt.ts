@@ -22,6 +22,7 @@ export default {
     ERR_FORWARD_NOT_ALLOWED: 'Esta mensagem não pode ser encaminhada.',
     ERR_OTHER_OPEN_TICKET: 'Já existe um atendimento aberto para este contato.',
     ERR_SESSION_EXPIRED: 'Sessão expirada. Entre novamente.',
+    ERR_SESSION_NOT_FOUND: 'Sessão não encontrada: ela pode já ter sido encerrada.',
     ERR_USER_CREATION_DISABLED: 'A criação de usuários foi desabilitada pelo administrador.',
     ERR_IMPERSONATION_FORBIDDEN: 'Não enquanto você vê como outro usuário: a senha e a verificação em duas etapas são só dele.',
     ERR_NO_PERMISSION: 'Você não tem permissão para acessar este recurso.',
