@@ -12,6 +12,7 @@ import { toast } from '../toast/toast';
 import type { SessionUser } from '../session/types';
 import { FieldError } from '../components/FieldError';
 import { showApiFieldError } from '../blocks/useFormDialog';
+import { SessionList } from '../components/SessionList';
 
 const TwoFactorEnrol = lazy(() => import('../components/TwoFactorEnrol'));
 const enrolFromProfile = {
@@ -111,6 +112,7 @@ export function ProfileDialog({ user, visible, onHide }: { user: SessionUser; vi
         </div>
       </form>
       {visible && <TwoFactorSection />}
+      {visible && <SessionList path="/auth/sessions" testId="profile-sessions" />}
     </Dialog>
   );
 }

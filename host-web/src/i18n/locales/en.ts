@@ -44,6 +44,10 @@ export default {
   remote: {
     loading: 'Loading module…', failed: 'The module “{{name}}” could not be loaded.', notFound: 'Page not found.',
   },
+  sessions: {
+    title: 'Sessions', current: 'this device', none: 'No open session.', unknownDevice: 'Unknown device',
+    address: 'address {{ip}}', lastUsed: 'last used {{at}}', end: 'End this session', ended: 'Session ended: that device is signed out.',
+  },
   twoFactor: {
     title: 'Two-factor sign-in', code: 'Code from your authenticator app', recoveryCode: 'Recovery code', verify: 'Verify',
     useRecovery: 'Use a recovery code instead', useCode: 'Use the authenticator code', back: 'Back to sign in',

@@ -44,6 +44,10 @@ export default {
   remote: {
     loading: 'Cargando módulo…', failed: 'No se pudo cargar el módulo “{{name}}”.', notFound: 'Página no encontrada.',
   },
+  sessions: {
+    title: 'Sesiones', current: 'este dispositivo', none: 'Ninguna sesión abierta.', unknownDevice: 'Dispositivo desconocido',
+    address: 'dirección {{ip}}', lastUsed: 'último uso {{at}}', end: 'Cerrar esta sesión', ended: 'Sesión cerrada: ese dispositivo quedó desconectado.',
+  },
   twoFactor: {
     title: 'Verificación en dos pasos', code: 'Código de la aplicación autenticadora', recoveryCode: 'Código de recuperación', verify: 'Verificar',
     useRecovery: 'Usar un código de recuperación', useCode: 'Usar el código del autenticador', back: 'Volver al inicio de sesión',

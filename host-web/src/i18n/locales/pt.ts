@@ -44,6 +44,10 @@ export default {
   remote: {
     loading: 'Carregando módulo…', failed: 'Não foi possível carregar o módulo “{{name}}”.', notFound: 'Página não encontrada.',
   },
+  sessions: {
+    title: 'Sessões', current: 'este dispositivo', none: 'Nenhuma sessão aberta.', unknownDevice: 'Dispositivo desconhecido',
+    address: 'endereço {{ip}}', lastUsed: 'último uso {{at}}', end: 'Encerrar esta sessão', ended: 'Sessão encerrada: aquele dispositivo foi desconectado.',
+  },
   twoFactor: {
     title: 'Verificação em duas etapas', code: 'Código do aplicativo autenticador', recoveryCode: 'Código de recuperação', verify: 'Verificar',
     useRecovery: 'Usar um código de recuperação', useCode: 'Usar o código do autenticador', back: 'Voltar para a entrada',

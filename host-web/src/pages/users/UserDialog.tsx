@@ -10,6 +10,7 @@ import { useSession } from '../../session/useSession';
 import { hasPermission } from '../../session/permissions';
 import { FieldError } from '../../components/FieldError';
 import { FormDialog, TextField, useFormDialog } from '../../blocks';
+import { SessionList } from '../../components/SessionList';
 
 export interface UserRow { id: number; name: string; email: string; profile: string; allTicket?: string; whatsappId?: number | null; assignmentCap?: number | null; queues?: Array<{ id: number; name: string }> }
 
@@ -72,6 +73,8 @@ export function UserDialog({ user, visible, onHide, onSaved }: { user: UserRow |
       {hasPermission(session.user, 'user-modal:editQueues') && (
         <><label>{t('users.queues')}</label><MultiSelect value={form.values.queueIds} options={queues} optionLabel="name" optionValue="id" display="chip" onChange={(e) => form.setFieldValue('queueIds', e.value)} /></>
       )}
+      {/* An admin sees and ends the user's sessions (a lost phone, a shared desk). */}
+      {user && visible && canProfile && <SessionList path={`/users/${user.id}/sessions`} testId="user-sessions" />}
     </FormDialog>
   );
 }
