@@ -52,11 +52,11 @@ export default {
     title: 'Two-factor sign-in', code: 'Code from your authenticator app', recoveryCode: 'Recovery code', verify: 'Verify',
     useRecovery: 'Use a recovery code instead', useCode: 'Use the authenticator code', back: 'Back to sign in',
     recoveryLeft: 'Signed in with a recovery code: {{count}} left. Set up a new phone from your profile.',
-    requiredIntro: 'Your company requires two-factor sign-in. Set it up now to continue.',
+    requiredIntro: 'Two-factor sign-in is required for your account. Set it up now to continue.',
     scan: 'Scan this QR code with an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password…), then type the code it shows.',
     orKey: 'Or type this key:', confirm: 'Confirm', savedCodes: 'I saved my recovery codes',
     recoveryIntro: 'Keep these recovery codes somewhere safe: each signs you in once if you lose your phone. They are shown only now.',
-    on: 'On. Recovery codes left: {{count}}.', off: 'Off: your password alone signs you in.', offRequired: 'Off, but your company requires it: you will set it up at your next sign-in.',
+    on: 'On. Recovery codes left: {{count}}.', off: 'Off: your password alone signs you in.', offRequired: 'Off, but it is required for your account: you will set it up at your next sign-in.',
     turnOn: 'Turn on', turnOff: 'Turn off', passwordToTurnOff: 'Your password, to turn it off', turnedOff: 'Two-factor sign-in turned off.',
   },
   login: {

@@ -52,11 +52,11 @@ export default {
     title: 'Verificación en dos pasos', code: 'Código de la aplicación autenticadora', recoveryCode: 'Código de recuperación', verify: 'Verificar',
     useRecovery: 'Usar un código de recuperación', useCode: 'Usar el código del autenticador', back: 'Volver al inicio de sesión',
     recoveryLeft: 'Sesión iniciada con un código de recuperación: quedan {{count}}. Configure un nuevo teléfono en su perfil.',
-    requiredIntro: 'Su empresa exige la verificación en dos pasos. Configúrela ahora para continuar.',
+    requiredIntro: 'Su cuenta requiere la verificación en dos pasos. Configúrela ahora para continuar.',
     scan: 'Escanee este código QR con una aplicación autenticadora (Google Authenticator, Microsoft Authenticator, 1Password…) y escriba el código que muestra.',
     orKey: 'O escriba esta clave:', confirm: 'Confirmar', savedCodes: 'Guardé mis códigos de recuperación',
     recoveryIntro: 'Guarde estos códigos de recuperación en un lugar seguro: cada uno permite iniciar sesión una vez si pierde el teléfono. Solo se muestran ahora.',
-    on: 'Activada. Códigos de recuperación restantes: {{count}}.', off: 'Desactivada: solo la contraseña permite entrar.', offRequired: 'Desactivada, pero su empresa la exige: la configurará en su próximo inicio de sesión.',
+    on: 'Activada. Códigos de recuperación restantes: {{count}}.', off: 'Desactivada: solo la contraseña permite entrar.', offRequired: 'Desactivada, pero su cuenta la requiere: la configurará en su próximo inicio de sesión.',
     turnOn: 'Activar', turnOff: 'Desactivar', passwordToTurnOff: 'Su contraseña, para desactivarla', turnedOff: 'Verificación en dos pasos desactivada.',
   },
   login: {

@@ -52,11 +52,11 @@ export default {
     title: 'Verificação em duas etapas', code: 'Código do aplicativo autenticador', recoveryCode: 'Código de recuperação', verify: 'Verificar',
     useRecovery: 'Usar um código de recuperação', useCode: 'Usar o código do autenticador', back: 'Voltar para a entrada',
     recoveryLeft: 'Entrada com um código de recuperação: restam {{count}}. Configure um novo celular no seu perfil.',
-    requiredIntro: 'Sua empresa exige a verificação em duas etapas. Configure agora para continuar.',
+    requiredIntro: 'Sua conta exige a verificação em duas etapas. Configure agora para continuar.',
     scan: 'Leia este QR code com um aplicativo autenticador (Google Authenticator, Microsoft Authenticator, 1Password…) e digite o código que ele mostra.',
     orKey: 'Ou digite esta chave:', confirm: 'Confirmar', savedCodes: 'Guardei meus códigos de recuperação',
     recoveryIntro: 'Guarde estes códigos de recuperação em lugar seguro: cada um permite uma entrada se você perder o celular. Eles aparecem só agora.',
-    on: 'Ativa. Códigos de recuperação restantes: {{count}}.', off: 'Desativada: só a senha permite entrar.', offRequired: 'Desativada, mas sua empresa exige: você vai configurá-la na próxima entrada.',
+    on: 'Ativa. Códigos de recuperação restantes: {{count}}.', off: 'Desativada: só a senha permite entrar.', offRequired: 'Desativada, mas sua conta exige: você vai configurá-la na próxima entrada.',
     turnOn: 'Ativar', turnOff: 'Desativar', passwordToTurnOff: 'Sua senha, para desativar', turnedOff: 'Verificação em duas etapas desativada.',
   },
   login: {
