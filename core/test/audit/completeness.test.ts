@@ -36,12 +36,12 @@ t.test('every successful staff write leaves an audit entry', async (t) => {
     contactId: contact.id, ticketId: ticket.id, queueId, integrationId: null, promptId: null, parentId: null, fileListId: null,
     number: '5511999990000', whatsappId: null, userId: null,
   };
-  // Sessions of the caller (user 1) to end, one per route naming a :sessionId: not the walk's own (its token goes on).
-  const sessions = await Promise.all([0, 1].map(async () =>
-    (await RefreshTokenFamily.scoped(1).insertAndFetch({ userId: 1, generation: 0 } as Partial<RefreshTokenFamily>)).id));
-  const filler = (routeUrl: string, owner: string | undefined) => (param: string) => {
+  // A session of the caller (user 1) to end, made just before each route naming a :sessionId (a sign-in of the walk
+  // would end one made earlier): not the walk's own, whose token goes on.
+  const anotherSession = async () => (await RefreshTokenFamily.scoped(1).insertAndFetch({ userId: 1, generation: 0 } as Partial<RefreshTokenFamily>)).id;
+  const filler = (routeUrl: string, owner: string | undefined, sessionId?: number) => (param: string) => {
     if (param === 'ticketId') return String(ticket.id);
-    if (param === 'sessionId') return String(sessions.shift());
+    if (param === 'sessionId') return String(sessionId);
     // A session belongs to its user: the caller, whose sessions were made above.
     if (routeUrl.includes('/sessions/') && param === 'id') return '1';
     return String(owner ? createdIds.get(owner) : queueId);
@@ -59,7 +59,7 @@ t.test('every successful staff write leaves an audit entry', async (t) => {
     const key = `${route.method} ${route.url}`;
     if (AUDIT_EXEMPT[key]) continue;
     const owner = [...createdIds.keys()].filter((url) => route.url === url || route.url.startsWith(`${url}/`)).sort((a, b) => b.length - a.length)[0];
-    const url = fillUrl(route.url, filler(route.url, owner));
+    const url = fillUrl(route.url, filler(route.url, owner, route.params.includes('sessionId') ? await anotherSession() : undefined));
     const before = Number((await app.knex('auditLogs').max('id as id'))[0]?.id ?? 0);
     const body = route.method === 'DELETE' ? undefined : sample(route.schema.body, { id: queueId, text: `probe${judged.length}`, fitPatterns: true, values });
     const res = await request(route.method, url, body);
