@@ -22,7 +22,7 @@ export async function recordImpersonation(knex: Knex, request: FastifyRequest, a
 }
 
 /** Sign-in and session events logged by name rather than as a generic update of the user row. */
-export type AuthAction = '2fa_enable' | '2fa_disable' | '2fa_reset' | '2fa_recovery_used' | 'password_change' | 'session_end';
+export type AuthAction = '2fa_enable' | '2fa_disable' | '2fa_reset' | '2fa_recovery_used' | 'password_change' | 'session_end' | 'logout';
 
 /**
  * A named auth event about `user`, through `db` (the change's transaction when there is one): written by the

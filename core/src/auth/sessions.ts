@@ -34,7 +34,8 @@ export interface SessionTokens {
   /**
    * Opens a new session for the user and ends their others: with `announce` (a login) their sockets first
    * hear "logged in elsewhere" (core §4). Writes `patch` with the new token version, sets the refresh
-   * cookie and answers the access token.
+   * cookie and answers the access token. With `keepOthers` (a company that allows several sessions) the
+   * others go on and the version stays.
    */
   open(user: User, reply: FastifyReply, options?: { announce?: boolean; patch?: Partial<User>; keepOthers?: boolean }): Promise<string>;
   /** Ends one session of the user (its refresh token, its access tokens and sockets); false when it is not theirs. */

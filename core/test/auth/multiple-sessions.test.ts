@@ -77,6 +77,8 @@ t.test('sessions: one by default, several when the company allows it, each seen 
     t.equal((await request('DELETE', '/api/auth/logout', { token: desk.token })).status, 200);
     t.equal((await me(bia.phone.token)).status, 200, 'logging out of the desk leaves the phone');
     t.equal((await request('GET', '/api/auth/sessions', { token: bia.phone.token })).body.length, 1);
+    const deskId = byOs.Windows.id as number;
+    t.match(await app.knex('auditLogs').where({ action: 'logout', entity: 'sessions', entityId: String(deskId) }).first(), { userId: bia.id }, 'the logout is audited');
   });
 
   await t.test('a user ends another of their sessions: its socket closes and its refresh token stops; theirs go on', async (t) => {

@@ -137,11 +137,15 @@ const authRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (app, opts
     schema: { tags: ['auth'], response: { 200: Type.Object({ message: Type.String() }) } },
   }, async (request, reply) => {
     const user = await User.scoped(request.user.companyId).findById(request.user.id);
+    const { sid } = request.user;
     // Every session of the user ends (sessions are single): refresh tokens, access tokens, sockets. Where the
-    // company allows several, only this one: the others (a phone, a desk) stay signed in.
-    const several = user && request.user.sid !== undefined && await app.tenancy.settings.isEnabled(user.companyId, ALLOW_MULTIPLE_SESSIONS);
-    if (user && several) await app.sessionTokens.endOne(user, request.user.sid!);
-    else if (user) await app.sessionTokens.endAll(user, { online: false, lastSeenAt: dbNow() } as Partial<User>);
+    // company allows several, only this one: the others (a phone, a desk) stay signed in, and as no row of the
+    // user changes, the end of the session is its own audit entry.
+    if (user && sid !== undefined && await app.tenancy.settings.isEnabled(user.companyId, ALLOW_MULTIPLE_SESSIONS)) {
+      await app.sessionTokens.endOne(user, sid, (trx) => recordAuthEvent(trx, request, user, 'logout', 'sessions', sid));
+    } else if (user) {
+      await app.sessionTokens.endAll(user, { online: false, lastSeenAt: dbNow() } as Partial<User>);
+    }
     app.sessionTokens.clearCookie(reply);
     return { message: 'logged out' };
   });
