@@ -31,10 +31,14 @@ t.test('every successful staff write leaves an audit entry', async (t) => {
   // A kanban lane the ticket is in, so moving the card out of it changes something.
   const lane = await Tag.scoped(1).insertAndFetch({ name: 'Audit lane', color: '#000000', kanban: 1 } as Partial<Tag>);
   await app.knex('ticketTags').insert({ companyId: 1, ticketId: ticket.id, tagId: lane.id, createdAt: toDbTime(new Date()) });
-  // Real references where a sample id would point at nothing; optional pointers left empty.
+  // A colleague, for the routes that need a second person (an internal chat's members).
+  const colleague = await env.createUser(1, { name: 'Audit colleague' });
+  // Real references where a sample id would point at nothing; optional pointers left empty; values the sample
+  // cannot guess (a webhook secret's minimum length, a chat's members).
   const values: Record<string, unknown> = {
     contactId: contact.id, ticketId: ticket.id, queueId, integrationId: null, promptId: null, parentId: null, fileListId: null,
     number: '5511999990000', whatsappId: null, userId: null,
+    webhookSecret: 'audit-walk-webhook-secret-0123456789', users: [{ id: colleague.id }],
   };
   // A session of the caller (user 1) to end, made just before each route naming a :sessionId (a sign-in of the walk
   // would end one made earlier): not the walk's own, whose token goes on.
@@ -73,5 +77,5 @@ t.test('every successful staff write leaves an audit entry', async (t) => {
   t.comment(`judged ${judged.length} routes: ${judged.join(', ')}; silent: ${silent.join(', ')}`);
   t.comment(` not judged (no 2xx with a sample body):\n${notRun.join('\n')}`);
   t.same(silent, [], 'no successful write route leaves no entry');
-  t.ok(judged.length > 60, `${judged.length} write routes succeeded and were judged`);
+  t.ok(judged.length >= 76, `${judged.length} write routes succeeded and were judged`);
 });
