@@ -11,6 +11,7 @@ import { hashPassword } from '../src/util/password.js';
 import { addDays } from '../src/util/dates.js';
 import tap from 'tap';
 import { acquireMigratedDatabase, dropSpareDatabases, releaseMigratedDatabase } from './mysql-template.js';
+import { copyMigratedSqlite } from './sqlite-template.js';
 
 export const ADMIN_EMAIL = 'root@atrium.test';
 export const ADMIN_PASSWORD = 'Root-pass-123';
@@ -22,13 +23,14 @@ const mysqlServer = () => (process.env.TEST_MYSQL_URL ?? 'mysql://root@127.0.0.1
 
 if (testDb === 'mysql') tap.teardown(() => dropSpareDatabases(mysqlServer()));
 
-/** A new, migrated database for one app: on MariaDB a copy of the process's migrated template (mysql-template.ts), or a spare one of this process emptied back to it. */
+/** A new, migrated database for one app: on MariaDB a copy of the process's migrated template (mysql-template.ts), or a spare one of this process emptied back to it; on SQLite a copy of the migrated template file (sqlite-template.ts). */
 async function databaseFor(dataDir: string): Promise<Config['database']> {
   if (testDb === 'mysql') {
     const name = await acquireMigratedDatabase(mysqlServer());
     return { kind: 'mysql', url: `${mysqlServer()}/${name}` };
   }
   const filename = path.join(dataDir, 'test.sqlite');
+  await copyMigratedSqlite(filename);
   return { kind: 'sqlite', url: `sqlite:${filename}`, filename };
 }
 

@@ -1,15 +1,13 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import mysql from 'mysql2/promise';
 import { createClient } from 'redis';
 import type { Migration } from '../src/db/migrate.js';
 import { createKnex, dropMysqlDatabase, ensureMysqlDatabase } from '../src/db/connection.js';
-import { coreMigrations, runMigrations } from '../src/db/migrate.js';
-import { pluginMigrations } from '../src/plugins/loader.js';
-import { discoverPlugins } from '../src/plugins/manifest.js';
-import { repoRoot } from '../src/config/index.js';
+import { runMigrations } from '../src/db/migrate.js';
+import { migrationSources, repoMigrations } from './migration-sources.js';
 
 /**
  * Migrating a new MariaDB database takes 2–6 s (45 tables, their indexes and triggers) and the suite builds ~300
@@ -29,11 +27,6 @@ async function connect(serverUrl: string, database?: string) {
     host: url.hostname, port: Number(url.port || 3306), user: decodeURIComponent(url.username || 'root'),
     password: decodeURIComponent(url.password), database, multipleStatements: true, charset: 'utf8mb4', dateStrings: true,
   });
-}
-
-async function repoMigrations(): Promise<Migration[]> {
-  const plugins = discoverPlugins([{ dir: path.join(repoRoot, 'plugins'), source: 'repo' }]);
-  return [...coreMigrations, ...(await pluginMigrations(plugins))];
 }
 
 /** Migrates a template database, returns the statements that recreate it inside the current database, drops it. */
@@ -70,28 +63,6 @@ async function scriptFromMigrations(serverUrl: string, migrations: Migration[]):
     }
   } finally {
     await dropMysqlDatabase(url);
-  }
-}
-
-/**
- * Everything a migration's code can come from: the core's db folder (migrations and the helpers they import) and
- * every repo plugin's manifest and sources. Broader than the migrations alone, so an edited helper never leaves a
- * stale template; a change elsewhere in a plugin only costs one migration run.
- */
-function migrationSources(): string {
-  const files = [...walk(path.join(repoRoot, 'core/src/db'))];
-  for (const plugin of readdirSync(path.join(repoRoot, 'plugins')).sort()) {
-    files.push(path.join(repoRoot, 'plugins', plugin, 'plugin.json'), ...walk(path.join(repoRoot, 'plugins', plugin, 'src')));
-  }
-  return files.filter((f) => existsSync(f)).map((f) => `${path.relative(repoRoot, f)}\n${readFileSync(f, 'utf8')}\n`).join('');
-}
-
-function* walk(dir: string): Generator<string> {
-  if (!existsSync(dir)) return;
-  for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) yield* walk(full);
-    else if (entry.isFile()) yield full;
   }
 }
 
