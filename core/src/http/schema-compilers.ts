@@ -6,6 +6,22 @@ type ValidatorFactory = ReturnType<typeof AjvCompiler>;
 type SerializerFactory = ReturnType<typeof SerializerSelector>;
 
 /**
+ * A compiled function made on its first call. Fastify compiles every route's schemas when the app starts; most
+ * routes of a test app (each test file builds its own) are never called, and a server's first use of a route
+ * pays ~1 ms once. Validators report their errors on the function (`.errors`, read by Fastify after a `false`).
+ */
+function onFirstCall<Compiled>(compile: () => Compiled): Compiled {
+  let fn: (((...args: unknown[]) => unknown) & { errors?: unknown }) | undefined;
+  const lazy = function (this: unknown, ...args: unknown[]) {
+    fn ??= compile() as unknown as typeof fn & object;
+    const result = fn.apply(this, args);
+    (lazy as { errors?: unknown }).errors = fn.errors;
+    return result;
+  };
+  return lazy as unknown as Compiled;
+}
+
+/**
  * Wraps a compiler so that schemas with the same content share one compiled function, per compiler options.
  * Content, not object identity: many routes build their schemas inline, so each app has new objects for them.
  * (JSON drops TypeBox's symbol keys, which neither Ajv nor fast-json-stringify reads.)
@@ -15,7 +31,7 @@ function byContent<Route extends { schema?: unknown }, Compiled>(compiled: Map<s
     if (!route.schema || typeof route.schema !== 'object') return compile(route);
     const key = JSON.stringify(route.schema);
     let fn = compiled.get(key);
-    if (!fn) compiled.set(key, (fn = compile(route)));
+    if (!fn) compiled.set(key, (fn = onFirstCall(() => compile(route))));
     return fn;
   };
 }
@@ -33,8 +49,8 @@ function pooled<Options extends unknown[], Route extends { schema?: unknown }, C
 
 /**
  * The compilers Fastify turns route schemas into validators and serializers with, shared by every app this
- * process builds. One server builds one app, so this changes nothing there; the tests build hundreds, and
- * compiling ~300 routes' schemas was two thirds of each build. Body schemas are compiled closed: unknown
+ * process builds, each compiled on its first call. One server builds one app, so sharing changes nothing there;
+ * the tests build hundreds, and compiling ~300 routes' schemas was two thirds of each build. Body schemas are compiled closed: unknown
  * fields are dropped (unknown-fields.ts).
  */
 export const sharedSchemaCompilers = {
