@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Runs the whole suite: the lint (a quick first leg), tap on SQLite, the same tap suite on MariaDB + Redis, then the browser
-// end-to-end tests. Ends with one line "N passed, N failed" summing every leg.
+// Runs the whole suite: the lint (a quick first leg), tap on SQLite, then the same tap suite on MariaDB + Redis with the
+// browser end-to-end tests beside it. Ends with one line "N passed, N failed" summing every leg.
 // The MariaDB leg is skipped (and says so) when no server answers, unless CI=true, where it is required.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -21,20 +21,21 @@ const reachable = (port) => new Promise((resolve) => {
   socket.on('timeout', () => { socket.destroy(); resolve(false); });
 });
 
-function runTap(label, env) {
+/**
+ * Runs one leg as a child process; resolves once it ended and its counts are added. Its output streams through,
+ * unless `buffered` (a leg running beside another), where it is printed whole when the leg ends.
+ */
+function runLeg(label, args, env, count, { buffered = false } = {}) {
   return new Promise((resolve) => {
-    process.stdout.write(`\n=== ${label}\n`);
-    const child = spawn(process.execPath, [path.join(root, 'node_modules/tap/dist/esm/run.mjs'), '--reporter=terse'], {
-      cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const header = `\n=== ${label}\n`;
+    if (!buffered) process.stdout.write(header);
+    const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
-    child.stdout.on('data', (chunk) => { out += chunk; process.stdout.write(chunk); });
+    child.stdout.on('data', (chunk) => { out += chunk; if (!buffered) process.stdout.write(chunk); });
     child.on('close', (code) => {
-      // tap's closing summary: "# { total: N, pass: N, fail: N, ... }"
-      const summary = [...out.matchAll(/\{ total: (\d+), pass: (\d+)(?:, fail: (\d+))?/g)].pop();
-      const pass = summary ? Number(summary[2]) : 0;
-      let fail = summary ? Number(summary[3] ?? 0) : 0;
-      if (code !== 0 && fail === 0) fail = 1; // a crash with no count still fails the run
+      if (buffered) process.stdout.write(`${header}${out}`);
+      const { pass, fail: counted } = count(out);
+      const fail = code !== 0 && counted === 0 ? 1 : counted; // a crash with no count still fails the run
       totals.passed += pass; totals.failed += fail;
       notes.push(`${label}: ${pass} passed, ${fail} failed`);
       resolve();
@@ -42,24 +43,21 @@ function runTap(label, env) {
   });
 }
 
-function runNode(label, script, env = {}) {
-  return new Promise((resolve) => {
-    process.stdout.write(`\n=== ${label}\n`);
-    const child = spawn(process.execPath, ['--import=tsx', script], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    child.stdout.on('data', (chunk) => { out += chunk; process.stdout.write(chunk); });
-    child.on('close', (code) => {
-      const m = [...out.matchAll(/^# pass (\d+)$/gm)].pop();
-      const f = [...out.matchAll(/^# fail (\d+)$/gm)].pop();
-      const pass = m ? Number(m[1]) : 0;
-      let fail = f ? Number(f[1]) : 0;
-      if (code !== 0 && fail === 0) fail = 1;
-      totals.passed += pass; totals.failed += fail;
-      notes.push(`${label}: ${pass} passed, ${fail} failed`);
-      resolve();
-    });
-  });
+// tap's closing summary: "# { total: N, pass: N, fail: N, ... }"
+function tapCounts(out) {
+  const summary = [...out.matchAll(/\{ total: (\d+), pass: (\d+)(?:, fail: (\d+))?/g)].pop();
+  return { pass: summary ? Number(summary[2]) : 0, fail: summary ? Number(summary[3] ?? 0) : 0 };
 }
+
+// node:test's closing lines: "# pass N", "# fail N"
+function nodeTestCounts(out) {
+  const pass = [...out.matchAll(/^# pass (\d+)$/gm)].pop();
+  const fail = [...out.matchAll(/^# fail (\d+)$/gm)].pop();
+  return { pass: pass ? Number(pass[1]) : 0, fail: fail ? Number(fail[1]) : 0 };
+}
+
+const runTap = (label, env, options) => runLeg(label, [path.join(root, 'node_modules/tap/dist/esm/run.mjs'), '--reporter=terse'], env, tapCounts, options);
+const runNode = (label, script, env = {}, options) => runLeg(label, ['--import=tsx', script], env, nodeTestCounts, options);
 
 const want = (leg) => only.length === 0 || only.includes(leg);
 
@@ -74,6 +72,32 @@ if (want('lint')) {
 
 if (want('sqlite')) await runTap('tap suite on SQLite (embedded default)', { TEST_DB: 'sqlite', TEST_REDIS_URL: '' });
 
+/**
+ * The browser leg waits on the browser and the server most of its time (~115 s of CPU in ~330 s), so it runs beside
+ * the MariaDB leg, its output printed when it ends; the console is built first, while nothing else runs.
+ */
+async function browserLeg() {
+  const e2e = path.join(root, 'tooling/e2e/run.ts');
+  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(e2e)) {
+    notes.push('browser end-to-end: not present yet');
+    return undefined;
+  }
+  if (!existsSync(chromium)) {
+    if (ci) { notes.push(`browser end-to-end: REQUIRED under CI but ${chromium} is missing`); totals.failed += 1; }
+    else notes.push(`browser end-to-end: SKIPPED (${chromium} missing: apt-get install chromium)`);
+    return undefined;
+  }
+  // What changed since the last build (tooling/build/fresh.mjs), so the browser never tests a stale console.
+  process.stdout.write('\n=== building what changed (console, remotes, server) for the browser tests\n');
+  const b = spawnSync(process.execPath, [path.join(root, 'tooling/build/start.mjs')], { cwd: root, stdio: 'inherit' });
+  if (b.status !== 0) { notes.push('console build failed'); totals.failed += 1; }
+  return () => runNode('browser end-to-end (Chromium)', e2e, {}, { buffered: want('mysql') });
+}
+
+const startBrowserLeg = want('e2e') ? await browserLeg() : undefined;
+const browserRun = startBrowserLeg?.();
+
 if (want('mysql')) {
   const [mysqlUp, redisUp] = await Promise.all([reachable(3306), reachable(6379)]);
   if (mysqlUp && redisUp) {
@@ -86,22 +110,7 @@ if (want('mysql')) {
   }
 }
 
-if (want('e2e')) {
-  const e2e = path.join(root, 'tooling/e2e/run.ts');
-  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  if (!existsSync(e2e)) {
-    notes.push('browser end-to-end: not present yet');
-  } else if (!existsSync(chromium)) {
-    if (ci) { notes.push(`browser end-to-end: REQUIRED under CI but ${chromium} is missing`); totals.failed += 1; }
-    else notes.push(`browser end-to-end: SKIPPED (${chromium} missing: apt-get install chromium)`);
-  } else {
-    // What changed since the last build (tooling/build/fresh.mjs), so the browser never tests a stale console.
-    process.stdout.write('\n=== building what changed (console, remotes, server) for the browser tests\n');
-    const b = spawnSync(process.execPath, [path.join(root, 'tooling/build/start.mjs')], { cwd: root, stdio: 'inherit' });
-    if (b.status !== 0) { notes.push('console build failed'); totals.failed += 1; }
-    await runNode('browser end-to-end (Chromium)', e2e);
-  }
-}
+await browserRun;
 
 process.stdout.write(`\n${notes.map((n) => `  ${n}`).join('\n')}\n`);
 process.stdout.write(`${totals.passed} passed, ${totals.failed} failed\n`);
