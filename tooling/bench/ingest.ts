@@ -82,6 +82,11 @@ latencies.length = 0;
 // Each simulated event carries its id, so the clock starts at the event and stops at its bus event
 // (what follows the event, such as the greeting of a new ticket, is not part of the latency).
 let pipelineSeconds = 0;
+// When the first message after every contact's first was sent: from then on the steady state (known contacts, open
+// tickets, the new tickets' greetings still finishing behind), whose rate is reported beside the whole run's.
+const steadyFrom = Math.min(total, contacts * 2);
+let steadyStarted = 0;
+let steadySeconds = 0;
 const statementKinds = new Map<string, number>();
 let statements = 0;
 const countStatement = (q: { sql: string }) => {
@@ -96,9 +101,11 @@ app.knex.on('query', countStatement);
   await pool(total, async (i) => {
     const providerId = `bench-${i}`;
     sentAt.set(providerId, performance.now());
+    if (i === steadyFrom) steadyStarted = performance.now();
     await provider.simulateInbound({ providerId, number: String(5521900000000 + (i % contacts)), body: `mensagem ${i} do cliente`, name: `Cliente ${i % contacts}` });
   });
   pipelineSeconds = (performance.now() - started) / 1000;
+  steadySeconds = steadyStarted ? (performance.now() - steadyStarted) / 1000 : 0;
 }
 const botAnswersDuringRun = botAnswers;
 // The turns the run enqueued and the batched cursor moves are the messages' statements too (not timed). With the
@@ -138,8 +145,11 @@ latencies.sort((a, b) => a - b);
 const pct = (p: number) => percentile(latencies, p);
 const rate = total / pipelineSeconds;
 const rawRate = total / rawSeconds;
+const steadyRate = steadySeconds ? (total - steadyFrom) / steadySeconds : undefined;
 process.stdout.write(JSON.stringify({
   bench, db, messages: total, contacts, inFlight, stored, tickets, ...(botSleepMs ? { botSleepMs, botAnswersDuringRun } : {}),
   messagesPerSecond: Math.round(rate), p50: pct(50), p99: pct(99), statementsPerMessage: Number((statements / total).toFixed(2)),
-  rawInsertsPerSecond: Math.round(rawRate), ratioToRaw: Number((rate / rawRate).toFixed(2)), windows,
+  rawInsertsPerSecond: Math.round(rawRate), ratioToRaw: Number((rate / rawRate).toFixed(2)),
+  ...(steadyRate ? { steadyFrom, steadyMessagesPerSecond: Math.round(steadyRate), steadyRatioToRaw: Number((steadyRate / rawRate).toFixed(2)) } : {}),
+  windows,
 }) + '\n');
