@@ -5,14 +5,17 @@ import { fileURLToPath } from 'node:url';
 
 /**
  * Raw knex on a tenant table skips the scope guard (`Model.scoped(companyId)` throws without a company;
- * `knex('tickets')` does not). Every such query in core/src and plugins/<id>/src is listed below with
+ * `knex('tickets')` does not). Every such query in core/src, plugins/<id>/src and the kit's examples is listed below with
  * why it is safe; a new one fails this test until it goes through a scoped model or is added here
  * with its reason. An entry no longer found fails too, so the list stays true.
  *
  * What counts as a tenant table: one whose migration gives it a `companyId`, or that references such a
  * table (link tables such as ticketTags, userQueues), plus messages_fts (the messages' search index).
- * What the scan sees: `<…knex|trx>('<table>')` and `<…knex|trx>.from|table|into('<table>')`, `??`
- * bindings of a tenant table in `raw(…, ['<table>'`, and a plugin's `sdk.db.unscoped('<table>')`.
+ * What the scan sees: `<…knex|trx>('<table>')` and `<…knex|trx>.from|table|into('<table>')`, the same on a receiver
+ * named db, tx, conn or connection (`this.db('<table>')`, `db.from('<table>')`), a one-argument `.table('<table>')`;
+ * raw SQL on any receiver (`raw`, `whereRaw`, `joinRaw`, `fromRaw`… of knex, a builder, `sdk.db`, `this.db`): the
+ * tables its text names after FROM, JOIN, INTO or UPDATE (a `${'<table>'}` too) and a `??` binding's
+ * `['<table>'`; and a plugin's `sdk.db.unscoped('<table>')`. SQL built in a variable and passed by name is not seen.
  *
  * Plugins get no raw knex: their tables go through `sdk.db.table(name, companyId)`, the core's through
  * `sdk.services` (core/src/sdk). The last tests fail on a plugin reaching for knex, objection or the core's
@@ -113,13 +116,12 @@ function walk(dir: string, out: string[] = []): string[] {
   return out;
 }
 
-const sources = () => [
-  ...walk(path.join(root, 'core/src')),
-  ...readdirSync(path.join(root, 'plugins')).flatMap((id) => {
-    const src = path.join(root, 'plugins', id, 'src');
-    try { return walk(src); } catch { return []; }
-  }),
-];
+/** Every plugin's sources: the repo's plugins and the plugin kit's examples. */
+const pluginSources = () => ['plugins', 'tooling/plugin-kit/examples'].flatMap((parent) => readdirSync(path.join(root, parent)).flatMap((id) => {
+  try { return walk(path.join(root, parent, id, 'src')); } catch { return []; }
+}));
+
+const sources = () => [...walk(path.join(root, 'core/src')), ...pluginSources()];
 
 /** Tables with a companyId, or referencing one that has (link tables), from every createTable of every migration. */
 function tenantTables(files: string[]): Set<string> {
@@ -143,20 +145,30 @@ function tenantTables(files: string[]): Set<string> {
   return tenant;
 }
 
-/** The raw forms the scan knows (see the header). */
-const RAW_FORMS = [
-  /\b[\w.]*(?:knex|trx)\s*\(\s*['"`](\w+)['"`]/gi,
-  /\b[\w.]*(?:knex|trx)\s*\.\s*(?:from|table|into)\(\s*['"`](\w+)['"`]/gi,
-  /\braw\(\s*(['"`])[^'"`]*\?\?[^'"`]*\1\s*,\s*\[\s*['"`](\w+)['"`]/g,
-  /\.unscoped\(\s*['"`](\w+)['"`]/g,
+/** The tables a raw SQL text names after FROM, JOIN, INTO or UPDATE (or after a `${'name'}` interpolation there). */
+const sqlTables = (sql: string) => [...sql.matchAll(/\b(?:from|join|into|update)\s+(?:[`"]|\$\{\s*['"`])?(\w+)/gi)].map((m) => m[1]);
+
+/** A receiver that is knex by its name: `db`, `this.db`, `sdk.db`, `tx`, `conn`, `connection` (the name itself, not a suffix). */
+const KNEX_LIKE = String.raw`(?<![\w$])(?:[\w$]+\.)*(?:db|tx|conn|connection)`;
+
+/** The raw forms the scan knows (see the header), each with the tables a match names. */
+const RAW_FORMS: Array<[RegExp, (m: RegExpMatchArray) => string[]]> = [
+  [/\b[\w.]*(?:knex|trx)\s*\(\s*['"`](\w+)['"`]/gi, (m) => [m[1]]],
+  [/\b[\w.]*(?:knex|trx)\s*\.\s*(?:from|table|into)\(\s*['"`](\w+)['"`]/gi, (m) => [m[1]]],
+  [new RegExp(String.raw`${KNEX_LIKE}\s*(?:\.\s*(?:from|into)\s*)?\(\s*['"\`](\w+)['"\`]`, 'g'), (m) => [m[1]]],
+  // sdk.db.table(name, companyId) is the scoped one: knex's takes the table alone.
+  [/\.\s*table\(\s*['"`](\w+)['"`]\s*\)/g, (m) => [m[1]]],
+  // Raw SQL through any receiver: the tables its text names, and the first `??` binding.
+  [/\b(raw|[a-z]\w*Raw)\s*\(\s*(['"`])((?:\\.|(?!\2)[\s\S])*?)\2(?:\s*,\s*\[\s*['"`](\w+)['"`])?/g,
+    (m) => [...sqlTables(`${m[1] === 'fromRaw' ? 'from ' : ''}${m[3]}`), ...(m[3].includes('??') && m[4] ? [m[4]] : [])]],
+  [/\.unscoped\(\s*['"`](\w+)['"`]/g, (m) => [m[1]]],
 ];
 
 /** Tenant tables a piece of source queries raw. */
 function rawTablesIn(code: string, tenant: Set<string>): Set<string> {
   const found = new Set<string>();
-  for (const form of RAW_FORMS) for (const m of code.matchAll(form)) {
-    const table = m[m.length - 1];
-    if (tenant.has(table)) found.add(table);
+  for (const [form, tables] of RAW_FORMS) for (const m of code.matchAll(form)) {
+    for (const table of tables(m)) if (tenant.has(table)) found.add(table);
   }
   return found;
 }
@@ -206,11 +218,20 @@ t.test('the scan catches the raw forms it promises', async (t) => {
   t.same(sample("knex('jobs').insert({})"), [], 'a table without tenant rows is fine');
   t.same(sample("tx.unscoped('ticketTags').where({ ticketId })"), ['ticketTags'], 'a plugin\'s sdk.db.unscoped(table)');
   t.same(sample("sdk.db.table('tickets', companyId)"), [], 'sdk.db.table is scoped (and refuses tables the plugin does not own)');
+  t.same(sample("ctx('tickets'); knex.raw('SELECT 1 FROM jobs'); t('tickets.title')"), [], 'a call that only ends in tx, a table without tenant rows, a text key');
 });
 
-const pluginSources = () => readdirSync(path.join(root, 'plugins')).flatMap((id) => {
-  try { return walk(path.join(root, 'plugins', id, 'src')); } catch { return []; }
+t.test('the scan catches raw SQL through any knex-like receiver, and in the SQL text itself', async (t) => {
+  const tenant = new Set(['tickets', 'contacts', 'messages', 'ticketTags']);
+  const fixture = readFileSync(path.join(root, 'core/test/tenancy/fixtures/raw-receivers.txt'), 'utf8');
+  const cases = fixture.split('\n').filter((line) => line.includes('=>') && !line.startsWith('//'));
+  t.ok(cases.length >= 10, `${cases.length} cases`);
+  for (const line of cases) {
+    const [code, expected] = line.split('=>');
+    t.same([...rawTablesIn(code, tenant)], [expected.trim()], code.trim());
+  }
 });
+
 const rel = (file: string) => path.relative(root, file).split(path.sep).join('/');
 
 /** How a plugin could reach the database around sdk.db and sdk.services. */
