@@ -1,11 +1,6 @@
 import t from 'tap';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import knexFactory, { type Knex } from 'knex';
-import { createKnex, dropMysqlDatabase } from '../../src/db/connection.js';
-import { testDb } from '../helper.js';
-import { root, startServer, waitForExit } from './server-process.js';
+import { processData, root, startServer, waitForExit, waitUntil } from './server-process.js';
 
 const EARLY = Array.from({ length: 5 }, (_, i) => ({ key: `early-${i}`, delayMs: 200 + i * 50, sleepMs: 0 }));
 /** In flight when the server is killed: it must run again after the restart, and finish once. */
@@ -14,37 +9,17 @@ const CUT = { key: 'cut-off', delayMs: 200, sleepMs: 4000 };
 const LATE = Array.from({ length: 5 }, (_, i) => ({ key: `late-${i}`, delayMs: 12_000 + i * 300, sleepMs: 0 }));
 const ALL = [...EARLY, CUT, ...LATE];
 
-async function waitUntil(check: () => Promise<boolean>, ms: number, what: string) {
-  const until = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 t.test('delayed jobs survive a SIGKILL: after the restart every job has run to the end exactly once, the one cut off included', async (t) => {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'atrium-jobs-crash-'));
-  const databaseUrl = testDb === 'mysql'
-    ? `${(process.env.TEST_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306').replace(/\/$/, '')}/atrium_jobs_crash_${process.pid}`
-    : `sqlite:${path.join(dataDir, 'jobs.sqlite')}`;
-  const env: NodeJS.ProcessEnv = {
-    ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl, REDIS_URL: process.env.TEST_REDIS_URL ?? '',
-    ADMIN_EMAIL: 'jobs-crash@atrium.test', ADMIN_PASSWORD: 'Crash-pass-123', LOG_LEVEL: 'fatal',
-    SANDBOX_AUTOSCAN_MS: '50', SESSION_LEASE_MS: '2000', JOB_LEASE_MS: '2000', CONSOLE_DIR: path.join(dataDir, 'none'),
+  const data = processData('jobs_crash', { email: 'jobs-crash@atrium.test', password: 'Crash-pass-123' }, {
     PLUGINS_DIR: path.join(root, 'core/test/fixtures/crash-plugins'),
-  };
-  let knex: Knex | undefined;
-  t.teardown(async () => {
-    await knex?.destroy();
-    if (testDb === 'mysql') await dropMysqlDatabase(databaseUrl);
-    rmSync(dataDir, { recursive: true, force: true });
   });
+  t.teardown(data.remove);
+  const { env } = data;
 
   // First life: enqueues every job at start, runs the early ones, is killed while one runs.
   const first = await startServer({ ...env, JOBPROBE_PLAN: JSON.stringify(ALL) });
   t.teardown(() => { first.child.kill('SIGKILL'); });
-  knex = testDb === 'mysql' ? createKnex({ kind: 'mysql', url: databaseUrl }) : knexFactory({ client: 'better-sqlite3', connection: { filename: path.join(dataDir, 'jobs.sqlite') }, useNullAsDefault: true });
-  const db = knex;
+  const db = data.db();
   const finished = async () => (await db('jobprobeRuns').select('jobKey', 'runs')) as Array<{ jobKey: string; runs: number }>;
   const starts = async (key: string) => Number((await db('jobprobeStarts').where({ jobKey: key }).count({ n: '*' }).first())?.n);
   await waitUntil(async () => (await finished()).length >= EARLY.length && await starts(CUT.key) === 1, 30_000, 'the early jobs and the start of the long one');

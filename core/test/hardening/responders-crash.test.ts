@@ -1,46 +1,19 @@
 import t from 'tap';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import knexFactory, { type Knex } from 'knex';
-import { createKnex, dropMysqlDatabase } from '../../src/db/connection.js';
-import { testDb } from '../helper.js';
-import { api, connectedSandbox, root, startServer, waitForExit } from './server-process.js';
+import { api, connectedSandbox, processData, root, startServer, waitForExit, waitUntil } from './server-process.js';
 
 const ADMIN = { email: 'bots-crash@atrium.test', password: 'Crash-pass-123' };
 /** Two contacts writing three messages each to a bot that takes 2 s per answer. */
 const MESSAGES = Array.from({ length: 6 }, (_, i) => ({ number: String(5531970000000 + (i % 2)), name: `Bot crash ${i % 2}`, body: `pergunta ${i}`, providerId: `BOTS-CRASH-${i}` }));
 
-async function waitUntil(check: () => Promise<boolean>, ms: number, what: string) {
-  const until = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 t.test('bots killed mid-answer resume after the restart: every message is answered at most once, in order, and the rest are answered', async (t) => {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'atrium-bots-crash-'));
-  const databaseUrl = testDb === 'mysql'
-    ? `${(process.env.TEST_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306').replace(/\/$/, '')}/atrium_bots_crash_${process.pid}`
-    : `sqlite:${path.join(dataDir, 'bots.sqlite')}`;
-  const env: NodeJS.ProcessEnv = {
-    ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl, REDIS_URL: process.env.TEST_REDIS_URL ?? '',
-    ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'fatal', LOGIN_RATE_MAX: '1000',
-    SANDBOX_AUTOSCAN_MS: '50', SANDBOX_ACK_STEP_MS: '50', SESSION_LEASE_MS: '2000', JOB_LEASE_MS: '2000', CONSOLE_DIR: path.join(dataDir, 'none'),
-    PLUGINS_DIR: path.join(root, 'core/test/fixtures/responders'), TWOBOTS_SLEEP_MS: '2000',
-  };
-  let knex: Knex | undefined;
-  t.teardown(async () => {
-    await knex?.destroy();
-    if (testDb === 'mysql') await dropMysqlDatabase(databaseUrl);
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const data = processData('bots_crash', ADMIN, { PLUGINS_DIR: path.join(root, 'core/test/fixtures/responders'), TWOBOTS_SLEEP_MS: '2000' });
+  t.teardown(data.remove);
+  const { env } = data;
 
   // A first start creates the database; the company's plan then gets the fixture plugin's flag.
   const setup = await startServer(env);
-  knex = testDb === 'mysql' ? createKnex({ kind: 'mysql', url: databaseUrl }) : knexFactory({ client: 'better-sqlite3', connection: { filename: path.join(dataDir, 'bots.sqlite') }, useNullAsDefault: true });
-  const db = knex;
+  const db = data.db();
   await db('plans').update({ features: JSON.stringify({ useTwoBots: true }) });
   setup.child.kill('SIGTERM');
   await waitForExit(setup.child);

@@ -3,7 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { dropMysqlDatabase } from '../../src/db/connection.js';
+import type { Knex } from 'knex';
+import { createKnex, dropMysqlDatabase } from '../../src/db/connection.js';
 import { fileURLToPath } from 'node:url';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -83,17 +84,35 @@ export const multiProcessSkip = process.env.TEST_DB !== 'mysql' || !process.env.
  * one data folder (media, JWT secrets), short leases. `remove` drops the database and the folder.
  */
 export function multiProcessEnv(name: string, admin: { email: string; password: string }, sessionLeaseMs: number) {
+  const { env, databaseUrl, remove } = processData(name, admin, { SESSION_LEASE_MS: String(sessionLeaseMs) });
+  return { env, databaseUrl, remove };
+}
+
+/**
+ * One machine's data for the server processes of a test, on the leg's database (TEST_DB: a SQLite file in the data
+ * folder, or a MariaDB database of its own): the environment the processes share (short leases, a sandbox that
+ * connects at once, `extra` last), `db()` to read what they stored (opened on first use, once a start created it)
+ * and `remove` to close it and drop the database and the folder.
+ */
+export function processData(name: string, admin: { email: string; password: string }, extra: NodeJS.ProcessEnv = {}) {
+  const mysql = process.env.TEST_DB === 'mysql';
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `atrium-${name}-`));
-  const databaseUrl = `${(process.env.TEST_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306').replace(/\/$/, '')}/atrium_${name}_${process.pid}`;
+  const sqliteFile = path.join(dataDir, 'atrium.sqlite');
+  const databaseUrl = mysql
+    ? `${(process.env.TEST_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306').replace(/\/$/, '')}/atrium_${name.replace(/\W/g, '_')}_${process.pid}`
+    : `sqlite:${sqliteFile}`;
   const env: NodeJS.ProcessEnv = {
-    ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl, REDIS_URL: process.env.TEST_REDIS_URL,
+    ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl, REDIS_URL: process.env.TEST_REDIS_URL ?? '',
     ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, LOG_LEVEL: 'fatal', LOGIN_RATE_MAX: '1000',
-    SANDBOX_AUTOSCAN_MS: '50', SANDBOX_ACK_STEP_MS: '50', SESSION_LEASE_MS: String(sessionLeaseMs), JOB_LEASE_MS: '2000',
-    CONSOLE_DIR: path.join(dataDir, 'none'), PLUGINS_DIR: '',
+    SANDBOX_AUTOSCAN_MS: '50', SANDBOX_ACK_STEP_MS: '50', SESSION_LEASE_MS: '2000', JOB_LEASE_MS: '2000',
+    CONSOLE_DIR: path.join(dataDir, 'none'), PLUGINS_DIR: '', ...extra,
   };
+  let knex: Knex | undefined;
+  const db = () => (knex ??= createKnex(mysql ? { kind: 'mysql', url: databaseUrl } : { kind: 'sqlite', url: databaseUrl, filename: sqliteFile }));
   const remove = async () => {
-    await dropMysqlDatabase(databaseUrl);
+    await knex?.destroy();
+    if (mysql) await dropMysqlDatabase(databaseUrl);
     rmSync(dataDir, { recursive: true, force: true });
   };
-  return { env, databaseUrl, remove };
+  return { env, databaseUrl, db, remove };
 }
