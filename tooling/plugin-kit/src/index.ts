@@ -4,7 +4,6 @@
  * are the pipeline tests' (core/test/pipeline/fixtures.ts), the security suites are core/test/security/walks.ts.
  */
 import tap, { type Test } from 'tap';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, build, type Reply, type Tenant, type TestApp } from '../../../core/test/helper.js';
 import { defaultConnection, inbound, useFakeProvider } from '../../../core/test/pipeline/fixtures.js';
@@ -13,18 +12,15 @@ import {
   assertWalks, authenticationWalk, foreignCompanyWalk, idsOwnedBy, robustnessWalk, tablesWithCompanyId,
 } from '../../../core/test/security/walks.js';
 import type { BuildOptions } from '../../../core/src/app.js';
+import { readPlugin, type PluginUnderTest } from './plugin.js';
 
 export { build, tap as t, type Reply, type Tenant, type Test, type TestApp };
 export { defaultConnection, fakeProvider, inbound, recordEvents, useFakeProvider } from '../../../core/test/pipeline/fixtures.js';
 export { apiRoutes, type ApiRoute };
 
-/** What a plugin folder declares about itself (plugin.json): its id and plan flag. */
-export interface PluginUnderTest { dir: string; id: string; planFlag?: string }
-
-export function readPlugin(dir: string): PluginUnderTest {
-  const manifest = JSON.parse(readFileSync(path.join(dir, 'plugin.json'), 'utf8')) as { id: string; planFlag?: string };
-  return { dir: path.resolve(dir), id: manifest.id, planFlag: manifest.planFlag };
-}
+export { readPlugin, type PluginUnderTest } from './plugin.js';
+export { copyPluginOutside } from './copy.js';
+export { pluginServer, waitUntil, type PluginServer, type RunningServer, type ServerOptions } from './server.js';
 
 export interface KitOptions {
   /** The plugin's folder (holding plugin.json); more than one for plugins tested together. */
@@ -68,8 +64,8 @@ export interface PluginTestApp extends TestApp {
   /** A company whose plan has the plugins' flags unless `flags` says otherwise. */
   tenant(name: string, flags?: Record<string, boolean>): Promise<Tenant>;
   asUser(token: string): UserRequests;
-  /** Runs every job due now (and what those start) until the queue is idle. */
-  drainJobs(): Promise<void>;
+  /** Runs every job due now, or within `withinMs` (a delay scaled by sdk.clock), and what those start, until the queue is idle. */
+  drainJobs(withinMs?: number): Promise<void>;
   /** Every message the app sent through a connection, recorded instead of going to a phone. */
   phone: ReturnType<typeof useFakeProvider>;
   customer(options?: { companyId?: number; number?: string; name?: string }): Promise<Customer>;
@@ -102,7 +98,7 @@ export async function buildWithPlugin(t: Test, options: KitOptions): Promise<Plu
     put: (url, body) => env.request('PUT', url, { token, body }),
     delete: (url) => env.request('DELETE', url, { token }),
   });
-  const drainJobs = () => env.app.jobs.idle();
+  const drainJobs = (withinMs?: number) => env.app.jobs.idle(withinMs);
   let customers = 0;
   const customer: PluginTestApp['customer'] = async ({ companyId = 1, number, name = 'Maria Souza' } = {}) => {
     customers += 1;

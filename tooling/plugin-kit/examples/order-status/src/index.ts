@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { AtriumPlugin, TypeBoxTypeProvider } from '@atrium/core/sdk';
+import { ORDER_STATUSES as STATUS, type LatestOrder, type Order, type OrderStatus as Status, type WebhookSettings } from './types.js';
 
-const STATUS = ['received', 'shipped', 'delivered'] as const;
-type Status = (typeof STATUS)[number];
 const SAY: Record<Status, string> = { received: 'recebido', shipped: 'enviado', delivered: 'entregue' };
 const SHIPPED_JOB = 'order-status.shipped';
+/** The customer hears of a shipment this long after the shop reports it: a status the shop corrects in between sends nothing. */
+const SHIPPED_GRACE_MS = 10 * 60_000;
 const digits = (s: string) => s.replace(/\D/g, '');
 
 /**
@@ -20,11 +21,11 @@ const orderStatusPlugin: AtriumPlugin = (sdk) => async (scope) => {
   const messages = sdk.services.messages;
 
   // The company's webhook: its URL, and the secret shown once when (re)made. Admins only.
-  app.get('/settings', {}, async (request) => {
+  app.get('/settings', {}, async (request): Promise<WebhookSettings> => {
     const shop = await shops(request.user.companyId).first();
     return { webhookUrl: shop ? sdk.publicRoutes.publicUrl(`/webhook/${shop.publicId}`) : null };
   });
-  app.post('/settings/secret', {}, async (request) => {
+  app.post('/settings/secret', {}, async (request): Promise<WebhookSettings> => {
     if (request.user.profile !== 'admin' && !request.user.super) throw sdk.errors.forbidden();
     const { companyId } = request.user;
     const publicId = randomBytes(12).toString('hex');
@@ -34,9 +35,17 @@ const orderStatusPlugin: AtriumPlugin = (sdk) => async (scope) => {
     return { webhookUrl: sdk.publicRoutes.publicUrl(`/webhook/${publicId}`), secret };
   });
 
-  app.get('/orders', { schema: { querystring: T.Object({ number: T.Optional(T.String({ maxLength: 32 })) }) } }, async (request) => {
-    const rows = await orders(request.user.companyId).modify((q) => { if (request.query.number) q.where('number', request.query.number); }).orderBy('id').select('id', 'number', 'status');
-    return { orders: rows };
+  // The console's list (searched by number, newest first) and the ticket header's latest order of a customer.
+  const { PagingQuery, PAGE_SIZE } = sdk.schemas;
+  app.get('/orders', { schema: { querystring: PagingQuery } }, async (request) => {
+    const { searchParam = '', pageNumber = 1 } = request.query;
+    const rows = await orders(request.user.companyId).modify((q) => { if (searchParam.trim()) q.where('number', searchParam.trim()); })
+      .orderBy('id', 'desc').limit(PAGE_SIZE + 1).offset((pageNumber - 1) * PAGE_SIZE).select('id', 'number', 'status', 'phone');
+    return { orders: (rows as Order[]).slice(0, PAGE_SIZE), hasMore: rows.length > PAGE_SIZE };
+  });
+  app.get('/orders/latest', { schema: { querystring: T.Object({ phone: T.String({ minLength: 8, maxLength: 32 }) }) } }, async (request) => {
+    const order = await orders(request.user.companyId).where({ phone: digits(request.query.phone) }).orderBy('id', 'desc').first('number', 'status');
+    return { order: order ?? null } satisfies LatestOrder;
   });
 
   // The shop calls this: X-Signature = sha256=<hex HMAC-SHA256 of the raw body keyed with the secret>.
@@ -51,16 +60,25 @@ const orderStatusPlugin: AtriumPlugin = (sdk) => async (scope) => {
     const { number, status, phone } = request.body;
     await orders(companyId).insert({ companyId, number, status, phone: digits(phone) }).onConflict(['companyId', 'number']).merge(['status', 'phone']);
     // A stable job id: the shop repeating its call enqueues nothing more while the first is pending.
-    if (status === 'shipped') await sdk.jobs.enqueue(SHIPPED_JOB, { companyId, number }, { jobId: `${companyId}:${number}` });
+    if (status === 'shipped') {
+      await sdk.jobs.enqueue(SHIPPED_JOB, { companyId, number }, { jobId: `${companyId}:${number}`, delayMs: sdk.clock.scale(SHIPPED_GRACE_MS), retries: 5, backoffMs: 2000 });
+    }
     return { received: true };
   });
 
-  // Durable: survives a restart (it runs again after a crash); the conditional UPDATE makes the message go out once.
+  // Durable: a pending job survives a crash (the queue is stored) and one cut off runs again; the conditional UPDATE
+  // makes the message go out once. A send that fails (the connection not up yet after a restart) gives the claim
+  // back and throws: the queue tries again.
   sdk.jobs.define<{ companyId: number; number: string }>(SHIPPED_JOB, async ({ companyId, number }) => {
     const claimed = await orders(companyId).where({ number, status: 'shipped' }).whereNull('shippedNoticeAt').update({ shippedNoticeAt: sdk.clock.now().getTime() });
     if (!claimed) return;
     const order = await orders(companyId).where({ number }).first();
-    await messages.sendToNumber({ companyId, number: order.phone, body: `Seu pedido ${number} foi enviado.`, openTicket: false });
+    try {
+      await messages.sendToNumber({ companyId, number: order.phone, body: `Seu pedido ${number} foi enviado.`, openTicket: false });
+    } catch (err) {
+      await orders(companyId).where({ number }).update({ shippedNoticeAt: null });
+      throw err;
+    }
   });
 
   // "pedido 1234": one answer, and the ticket is let go (the next message runs the chain from its start again).
