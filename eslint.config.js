@@ -39,7 +39,7 @@ export default tseslint.config(
   },
   {
     // The console and the remotes: hooks called in order, effects that name what they read.
-    files: ['host-web/**/*.{ts,tsx}', 'remotes/**/*.{ts,tsx}', 'tooling/create-plugin/**/*.{ts,tsx,mjs}'],
+    files: ['host-web/**/*.{ts,tsx}', 'remotes/**/*.{ts,tsx}', 'tooling/create-plugin/**/*.{ts,tsx,mjs}', 'tooling/plugin-kit/examples/*/remote/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {
       'react-hooks/rules-of-hooks': 'error',
