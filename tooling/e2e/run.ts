@@ -18,6 +18,7 @@ import { User } from '../../core/src/db/models/index.js';
 import { hashPassword } from '../../core/src/util/password.js';
 import { registerKanbanGatingScenario, registerKanbanKeepsTicketRowScenario, registerKanbanScenario } from './kanban.js';
 import { registerScaffoldedPluginScenario, scaffoldExternalPlugin } from './scaffolded.js';
+import { addKitExample, registerOrderStatusScenario } from './order-status.js';
 import { registerCshowScenario, registerSlotsScenario, slotFixturePlugins } from './slots.js';
 import { describeLoginBytes, measureLoginBytes } from './login-bytes.js';
 import { registerInternalChatScenario } from './chat.js';
@@ -87,6 +88,7 @@ before(async () => {
   mkdirSync(shots, { recursive: true });
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'atrium-e2e-'));
   externalPlugins = scaffoldExternalPlugin(root);
+  addKitExample(root, externalPlugins);
   cloud = await startCloudGraph(testResolver);
   app = await buildApp({
     logger: false,
@@ -325,6 +327,7 @@ registerBrandingScenario(context);
 registerMessageActionsScenario(context);
 registerServiceDeskScenario(context);
 registerCloudScenario(context, () => cloud);
+registerOrderStatusScenario(context);
 
 // Last: the whole run went under the server's Content-Security-Policy without one refusal in any page's console.
 test('no page of the run logged a CSP refusal ("Refused to …")', async () => {
