@@ -6,6 +6,7 @@ import { AppError } from '../http/errors.js';
 import { companyRefusal } from './caller.js';
 import { forgetCallers } from '../db/caller-cache.js';
 import type { Config } from '../config/index.js';
+import { withRetries } from '../db/errors.js';
 
 /**
  * Sessions (docs/security.md, "Sessions"). A session is a family of refresh tokens (refreshTokenFamilies):
@@ -27,6 +28,9 @@ export interface SessionOptions {
   secureCookies: boolean;
 }
 
+/** More work of the same change, in its transaction (its audit entry). */
+type InTransaction = (trx: Knex.Transaction) => Promise<void>;
+
 /** A refresh token: its session (`sid`, the refresh token family) and generation. */
 interface RefreshPayload { id: number; companyId: number; sid?: number; gen?: number }
 
@@ -37,13 +41,16 @@ export interface SessionTokens {
    * cookie and answers the access token. With `keepOthers` (a company that allows several sessions) the
    * others go on and the version stays.
    */
-  open(user: User, reply: FastifyReply, options?: { announce?: boolean; patch?: Partial<User>; keepOthers?: boolean }): Promise<string>;
+  open(user: User, reply: FastifyReply, options?: { announce?: boolean; patch?: Partial<User>; keepOthers?: boolean; inTransaction?: InTransaction }): Promise<string>;
   /** Ends one session of the user (its refresh token, its access tokens and sockets); false when it is not theirs. */
   endOne(user: { id: number; companyId: number }, sid: number, inTransaction?: (trx: Knex.Transaction) => Promise<void>): Promise<boolean>;
   /** The user's open sessions, newest first. */
   list(user: { id: number; companyId: number }): Promise<RefreshTokenFamily[]>;
-  /** Ends every session of the user (refresh tokens, and through the token version access tokens and sockets), writing `patch` too. */
-  endAll(user: User, patch?: Partial<User>): Promise<void>;
+  /**
+   * Ends every session of the user (refresh tokens, and through the token version access tokens and sockets), writing
+   * `patch` too; `inTransaction` (its audit entry, a used reset code) commits with it or neither does.
+   */
+  endAll(user: User, patch?: Partial<User>, inTransaction?: InTransaction): Promise<void>;
   /** The refresh cookie's next generation: the user and a new access token, or the reason the session is over. */
   refresh(request: FastifyRequest, reply: FastifyReply): Promise<{ user: User; token: string }>;
   clearCookie(reply: FastifyReply): void;
@@ -65,29 +72,44 @@ export function createSessionTokens(app: FastifyInstance, { jwt, secureCookies }
   );
   const families = (user: { id: number; companyId: number }) => RefreshTokenFamily.scoped(user.companyId).where({ userId: user.id });
 
-  /** Ends the user's other sessions: families first, so a refresh in between cannot sign a token of the new version. */
-  const endAll = async (user: User, patch: Partial<User> = {}) => {
-    await families(user).delete();
+  /**
+   * Ends the user's sessions in `trx`: families first, so a refresh in between cannot sign a token of the new
+   * version. Answers the new version, for the user once the transaction commits.
+   */
+  const endAllIn = async (trx: Knex.Transaction, user: User, patch: Partial<User>) => {
+    await families(user).transacting(trx).delete();
     const tokenVersion = user.tokenVersion + 1;
-    await user.$query().patch({ ...patch, tokenVersion } as Partial<User>);
-    user.tokenVersion = tokenVersion;
+    await user.$query(trx).patch({ ...patch, tokenVersion } as Partial<User>);
+    return tokenVersion;
   };
+  // A transaction of its own holds the change and its audit entry: lost to a deadlock, it is run again whole.
+  const inOwnTransaction = <T>(work: (trx: Knex.Transaction) => Promise<T>) => withRetries(() => app.knex.transaction(work));
 
   return {
-    endAll,
-    async open(user, reply, { announce = false, patch = {}, keepOthers = false } = {}) {
-      if (keepOthers) {
-        if (Object.keys(patch).length > 0) await user.$query().patch(patch);
-      } else {
-        // Before the version moves, so the other sessions' sockets hear why they are about to be closed.
-        if (announce) app.bus.emitToUser(user.companyId, user.id, 'auth', { action: 'update', user: { id: user.id } });
-        await endAll(user, patch);
-      }
+    async endAll(user, patch = {}, inTransaction) {
+      user.tokenVersion = await inOwnTransaction(async (trx) => {
+        const tokenVersion = await endAllIn(trx, user, patch);
+        if (inTransaction) await inTransaction(trx);
+        return tokenVersion;
+      });
+    },
+    async open(user, reply, { announce = false, patch = {}, keepOthers = false, inTransaction } = {}) {
+      // Before the version moves, so the other sessions' sockets hear why they are about to be closed.
+      if (!keepOthers && announce) app.bus.emitToUser(user.companyId, user.id, 'auth', { action: 'update', user: { id: user.id } });
       const { request } = reply;
-      const family = await RefreshTokenFamily.scoped(user.companyId).insertAndFetch({
-        userId: user.id, generation: 0, userAgent: String(request.headers['user-agent'] ?? '').slice(0, 300) || null,
-        ip: request.ip?.slice(0, 64) ?? null, lastUsedAt: dbNow(),
-      } as Partial<RefreshTokenFamily>);
+      // The others ended, `patch` (a new password) written, the new session opened and `inTransaction` run: all or none.
+      const { family, tokenVersion } = await inOwnTransaction(async (trx) => {
+        let version = user.tokenVersion;
+        if (!keepOthers) version = await endAllIn(trx, user, patch);
+        else if (Object.keys(patch).length > 0) await user.$query(trx).patch(patch);
+        const opened = await RefreshTokenFamily.scoped(user.companyId).transacting(trx).insertAndFetch({
+          userId: user.id, generation: 0, userAgent: String(request.headers['user-agent'] ?? '').slice(0, 300) || null,
+          ip: request.ip?.slice(0, 64) ?? null, lastUsedAt: dbNow(),
+        } as Partial<RefreshTokenFamily>);
+        if (inTransaction) await inTransaction(trx);
+        return { family: opened, tokenVersion: version };
+      });
+      user.tokenVersion = tokenVersion;
       // The cached caller's live sessions must hold the new one before its first request (auth/caller.ts).
       await forgetCallers(user.companyId, user.id);
       setRefreshCookie(reply, user, family.id, family.generation);

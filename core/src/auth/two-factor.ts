@@ -1,5 +1,6 @@
 import { createHash, createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
+import type { Knex } from 'knex';
 import { User } from '../db/models/index.js';
 import type { Secrets } from '../secrets/index.js';
 
@@ -57,8 +58,11 @@ export function twoFactor(secrets: Secrets) {
       return taken > 0;
     },
 
-    /** True when `code` is one of the user's unused recovery codes (it is used up). */
-    async acceptRecoveryCode(user: User, code: string): Promise<boolean> {
+    /**
+     * True when `code` is one of the user's unused recovery codes (it is used up); `used` (its audit entry) runs in
+     * the same transaction as the code's removal, so the code is gone only with its entry written.
+     */
+    async acceptRecoveryCode(user: User, code: string, used?: (trx: Knex.Transaction) => Promise<void>): Promise<boolean> {
       const current = await row(user).select('totpRecovery').first();
       const stored = current?.totpRecovery;
       if (!stored) return false;
@@ -67,8 +71,12 @@ export function twoFactor(secrets: Secrets) {
       const index = hashes.findIndex((h) => timingSafeEqual(Buffer.from(h, 'hex'), wanted));
       if (index < 0) return false;
       const left = JSON.stringify(hashes.filter((_, i) => i !== index));
-      // Only against the list read: a code used by a racing request at the same moment is accepted once.
-      return (await row(user).where('totpRecovery', stored).patch({ totpRecovery: left } as Partial<User>)) > 0;
+      return User.knex().transaction(async (trx) => {
+        // Only against the list read: a code used by a racing request at the same moment is accepted once.
+        const taken = (await row(user).transacting(trx).where('totpRecovery', stored).patch({ totpRecovery: left } as Partial<User>)) > 0;
+        if (taken && used) await used(trx);
+        return taken;
+      });
     },
   };
 }

@@ -210,9 +210,11 @@ const authRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (app, opts
       await addressLimit.fail(request.ip);
       throw badRequest('ERR_INVALID_RESET_CODE', 'Wrong verification code');
     }
-    await reset.$query().patch({ usedAt: dbNow() } as Partial<PasswordReset>);
-    await app.sessionTokens.endAll(user, { passwordHash: await hashPassword(request.params.newPassword), failedLogins: 0, lockedUntil: null } as Partial<User>);
-    await recordAuthEvent(app.knex, request, user, 'password_change');
+    // The code used up, the password changed (every session ended) and the change logged: all or none.
+    await app.sessionTokens.endAll(user, { passwordHash: await hashPassword(request.params.newPassword), failedLogins: 0, lockedUntil: null } as Partial<User>, async (trx) => {
+      await reset.$query(trx).patch({ usedAt: dbNow() } as Partial<PasswordReset>);
+      await recordAuthEvent(trx, request, user, 'password_change');
+    });
     return { message: 'password updated' };
   });
 };

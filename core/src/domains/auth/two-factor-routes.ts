@@ -151,10 +151,10 @@ const twoFactorRoutes: FastifyPluginAsyncTypebox<TwoFactorRouteOptions> = async 
     if (!code === !recoveryCode) throw badRequest('ERR_VALIDATION', 'Send either a code or a recovery code', { field: 'body/code' });
     const user = await challengedUser(challenge, 'verify');
     const secret = factor().secretOf(user);
-    const accepted = code ? !!secret && await factor().acceptCode(user, secret, code) : await factor().acceptRecoveryCode(user, recoveryCode!);
+    // A recovery code used up matters to whoever reviews the account: logged by name, in the same transaction.
+    const accepted = code ? !!secret && await factor().acceptCode(user, secret, code)
+      : await factor().acceptRecoveryCode(user, recoveryCode!, (trx) => recordAuthEvent(trx, request, user, '2fa_recovery_used'));
     if (!accepted) await wrongCode(request, user);
-    // Which recovery code is gone matters to whoever reviews the account: logged by name.
-    if (recoveryCode) await recordAuthEvent(app.knex, request, user, '2fa_recovery_used');
     const token = await opts.startSession(user, reply);
     const fresh = await User.scoped(user.companyId).findById(user.id).select('totpRecovery');
     return { token, user: (await sessionUser(user, app.tenancy.settings))!, recoveryCodesLeft: fresh?.totpRecovery ? (JSON.parse(fresh.totpRecovery) as string[]).length : 0 };

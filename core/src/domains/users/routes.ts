@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
+import type { Knex } from 'knex';
 import { User } from '../../db/models/index.js';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors.js';
 import { IdParams, OkReply, PAGE_SIZE, PagingQuery, offsetOf, pageOf, pageResult } from '../../http/schemas.js';
@@ -128,15 +129,16 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // A new password ends the user's sessions (any copy of their refresh token, their access tokens and
       // sockets); one's own change opens a new session for the caller (its refresh cookie; the console
       // refreshes its access token once).
-      if (ownPassword) await app.sessionTokens.open(target, reply, { patch });
-      else if (body.password !== undefined) await app.sessionTokens.endAll(target, patch);
+      // Logged by name besides the user row's update (whose password field is masked), in the change's transaction:
+      // who changed whose password.
+      const logged = (trx: Knex.Transaction) => recordAuthEvent(trx, request, target, 'password_change');
+      if (ownPassword) await app.sessionTokens.open(target, reply, { patch, inTransaction: logged });
+      else if (body.password !== undefined) await app.sessionTokens.endAll(target, patch, logged);
       else if (Object.keys(patch).length > 0) await target.$query().patch(patch);
     } catch (err) {
       if (isUniqueViolation(err)) throw emailTaken();
       throw err;
     }
-    // Logged by name besides the user row's update (whose password field is masked): who changed whose password.
-    if (body.password !== undefined) await recordAuthEvent(app.knex, request, target, 'password_change');
     // The user's cached caller is forgotten in every process and their sockets re-checked (db/caller-cache.ts):
     // a new profile, queues or visibility apply to their next request and event, a new password ends the other sessions.
     if (body.queueIds !== undefined) await setUserQueues(app.knex, companyId, target.id, body.queueIds);
