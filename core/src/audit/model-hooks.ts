@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import { currentActor } from './context.js';
 import { diff, writeAudit, type AuditEntry } from './record.js';
 import { withRetries } from '../db/errors.js';
+import { cascadesOfDelete, withCascades, type Cascaded } from './cascades.js';
 
 /**
  * The generic audit of the core's models: every insert, update and delete a staff request makes through a model
@@ -24,6 +25,7 @@ export interface AuditedModelClass {
 }
 
 const BEFORE = Symbol('audit.before');
+const CASCADES = Symbol('audit.cascades');
 /** More rows than this in one statement are logged as one entry with their count. */
 const MAX_ROWS = 200;
 
@@ -47,11 +49,15 @@ export class AuditedQueryBuilder<M extends Model, R = M[]> extends QueryBuilder<
 type Args = StaticHookArguments<Model>;
 const contextOf = (args: Args) => args.context as unknown as Record<symbol, unknown>;
 
-/** Before an update or delete: the rows as they are (read in the write's transaction). */
-export async function rememberBefore(model: AuditedModelClass, args: Args) {
+/**
+ * Before an update or delete: the rows as they are and, for a delete, what goes with them by cascade (read in the
+ * write's transaction).
+ */
+export async function rememberBefore(model: AuditedModelClass, args: Args, action: 'update' | 'delete' = 'update') {
   if (!model.audited || !currentActor()) return;
-  const rows = await args.asFindQuery().select(`${model.tableName}.*`).limit(MAX_ROWS + 1);
-  contextOf(args)[BEFORE] = (rows as unknown[]).map(plain);
+  const rows = ((await args.asFindQuery().select(`${model.tableName}.*`).limit(MAX_ROWS + 1)) as unknown[]).map(plain);
+  contextOf(args)[BEFORE] = rows;
+  if (action === 'delete' && rows.length <= MAX_ROWS) contextOf(args)[CASCADES] = await cascadesOfDelete(args.transaction as Knex, model.tableName, rows);
 }
 
 function secretsOf(model: AuditedModelClass, row: Record<string, unknown>) {
@@ -71,15 +77,17 @@ export async function recordChange(model: AuditedModelClass, args: Args, action:
     });
   } else {
     const before = (contextOf(args)[BEFORE] as Record<string, unknown>[] | undefined) ?? [];
+    const cascades = (contextOf(args)[CASCADES] as Map<unknown, Cascaded> | undefined) ?? new Map();
     delete contextOf(args)[BEFORE];
+    delete contextOf(args)[CASCADES];
     if (before.length > MAX_ROWS) {
       entries = [{ companyId: model.auditCompanyOf(before[0], actor.companyId), action, entity, entityId: null, changes: { rows: { after: `more than ${MAX_ROWS}` } } }];
     } else {
       const input = action === 'update' ? plain(args.inputItems[0] ?? {}) : {};
-      entries = before.map((row) => ({
+      entries = withCascades(before.map((row) => ({
         companyId: model.auditCompanyOf(row, actor.companyId), action, entity, entityId: row.id as number,
         changes: diff(row, action === 'update' ? input : {}, secretsOf(model, { ...row, ...input })),
-      }));
+      })), cascades);
     }
   }
   await writeAudit(args.transaction as Knex, entries, actor);

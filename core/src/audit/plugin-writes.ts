@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { currentActor } from './context.js';
 import { diff, writeAudit, type AuditEntry } from './record.js';
 import { withRetries } from '../db/errors.js';
+import { cascadesOfDelete, withCascades, type Cascaded } from './cascades.js';
 
 /**
  * The generic audit of plugins' tables (sdk.db): a write made in a staff request runs, when it is not already in a
@@ -19,12 +20,15 @@ export function auditedWrite<B extends Knex.QueryBuilder>(knex: Knex | Knex.Tran
   const execute = async () => {
     const go = async (trx: Knex.Transaction | Knex) => {
       let before: Record<string, unknown>[] = [];
+      let cascades = new Map<unknown, Cascaded>();
       if (action !== 'create') {
         // The same rows the write's conditions name (its where statements; knex keeps them in `_statements`).
         const probe = trx(table).select('*').limit(MAX_ROWS + 1);
         const own = probe as unknown as { _statements: Statement[] };
         own._statements = [...own._statements, ...(builder as unknown as { _statements: Statement[] })._statements.filter((s) => s.grouping === 'where')];
         before = await probe;
+        // What goes with the deleted rows by cascade (a list's items), named in their entries.
+        if (action === 'delete' && before.length <= MAX_ROWS) cascades = await cascadesOfDelete(trx, table, before);
       }
       if (trx !== knex) builder.transacting(trx as Knex.Transaction);
       const result = await run.call(builder);
@@ -38,7 +42,7 @@ export function auditedWrite<B extends Knex.QueryBuilder>(knex: Knex | Knex.Tran
         entries = [{ companyId, action, entity: table, entityId: null, changes: { rows: { after: `more than ${MAX_ROWS}` } } }];
       } else {
         const after = action === 'update' && values && typeof values === 'object' ? values as Record<string, unknown> : {};
-        entries = before.map((row) => ({ companyId, action, entity: table, entityId: row.id as number, changes: diff(row, after, new Set()) }));
+        entries = withCascades(before.map((row) => ({ companyId, action, entity: table, entityId: row.id as number, changes: diff(row, after, new Set()) })), cascades);
       }
       await writeAudit(trx, entries, actor);
       return result;

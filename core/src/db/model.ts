@@ -31,7 +31,7 @@ export class BaseModel extends Model {
   static auditCompanyOf(row: Pojo, actorCompanyId: number): number { void row; return actorCompanyId; }
 
   static async beforeUpdate(args: StaticHookArguments<BaseModel>) { await rememberBefore(this, args); }
-  static async beforeDelete(args: StaticHookArguments<BaseModel>) { await rememberBefore(this, args); }
+  static async beforeDelete(args: StaticHookArguments<BaseModel>) { await rememberBefore(this, args, 'delete'); }
   static async afterInsert(args: StaticHookArguments<BaseModel>) { await recordChange(this, args, 'create'); }
   static async afterUpdate(args: StaticHookArguments<BaseModel>) { await recordChange(this, args, 'update'); }
   static async afterDelete(args: StaticHookArguments<BaseModel>) { await recordChange(this, args, 'delete'); }
