@@ -3,6 +3,7 @@ import { Invoice } from '../../db/models/index.js';
 import { dbNow } from '../../db/time.js';
 import { forgetCallers } from '../../db/caller-cache.js';
 import { cents, dueDateAfterPayment } from './terms.js';
+import { diff, writeAudit } from '../../audit/record.js';
 
 export type SettleOutcome =
   | { outcome: 'paid'; companyId: number; dueDate: string }
@@ -39,6 +40,13 @@ export async function settleInvoice(app: FastifyInstance, settlement: Settlement
     if (changed !== 1) return { outcome: 'already-paid' };
     const dueDate = dueDateAfterPayment(company?.dueDate, company?.recurrence);
     await trx('companies').where({ id: invoice.companyId }).update({ dueDate, updatedAt: now });
+    // Raw writes (no model hook): a staff member's payment (the sandbox's) is logged here, in the same transaction;
+    // a gateway's webhook has no staff actor and writes nothing.
+    const paid = { status: 'paid', paidAt: now, paidValue: settlement.amount, paidVia: settlement.via };
+    await writeAudit(trx, [
+      { companyId: invoice.companyId, action: 'update', entity: 'invoices', entityId: invoice.id, changes: diff({ status: invoice.status, paidAt: invoice.paidAt ?? null, paidValue: invoice.paidValue ?? null, paidVia: invoice.paidVia ?? null }, paid, new Set()) },
+      { companyId: invoice.companyId, action: 'update', entity: 'companies', entityId: invoice.companyId, changes: diff({ dueDate: company?.dueDate ?? null }, { dueDate }, new Set()) },
+    ]);
     return { outcome: 'paid', companyId: invoice.companyId, dueDate };
   });
   if (result.outcome === 'paid') await announcePayment(app, settlement.invoiceId, result.companyId, result.dueDate);
