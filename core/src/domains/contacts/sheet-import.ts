@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import { dbNow } from '../../db/time.js';
 import { readSheet } from '../../sheets/index.js';
 import { isValidNumber, normalizeNumber } from '../../util/phone.js';
+import { auditedRawWrite, diff } from '../../audit/record.js';
 
 export interface ImportResult {
   newContacts: { contactId: number; contactName: string }[];
@@ -12,6 +13,8 @@ export interface ImportResult {
 interface SheetRow { name: string; number: string; email: string | null }
 
 const BATCH = 500;
+/** Rows logged one by one per batch; more are logged as one entry with their count (as audit/model-hooks.ts does). */
+const MAX_LOGGED_ROWS = 200;
 const HEADERS: Record<string, keyof SheetRow> = {
   name: 'name', nome: 'name', number: 'number', numero: 'number', número: 'number', email: 'email', 'e-mail': 'email',
 };
@@ -45,11 +48,17 @@ async function insertBatch(knex: Knex, companyId: number, rows: SheetRow[], resu
   }
   if (fresh.length === 0) return;
   const byUuid = new Map(fresh.map((f) => [f.uuid, f]));
-  await knex('contacts')
-    .insert(fresh.map((f) => ({ ...f, companyId, isGroup: false, createdAt: now, updatedAt: now })))
-    .onConflict(['companyId', 'number']).ignore();
-  // The rows that really went in are those whose uuid exists; the others hit an existing number.
-  const inserted = await knex('contacts').where({ companyId }).whereIn('uuid', [...byUuid.keys()]).select('id', 'uuid', 'name');
+  // A raw insert (no model hook): in a staff request, the batch and its audit entries commit together.
+  const inserted = await auditedRawWrite(knex, async (trx) => {
+    await trx('contacts')
+      .insert(fresh.map((f) => ({ ...f, companyId, isGroup: false, createdAt: now, updatedAt: now })))
+      .onConflict(['companyId', 'number']).ignore();
+    // The rows that really went in are those whose uuid exists; the others hit an existing number.
+    return trx('contacts').where({ companyId }).whereIn('uuid', [...byUuid.keys()]).select('id', 'uuid', 'name', 'number', 'email') as Promise<Array<{ id: number; uuid: string; name: string; number: string; email: string | null }>>;
+  }, (rows) => (rows.length > MAX_LOGGED_ROWS
+    // As the model hooks log a statement of many rows: one entry with their count.
+    ? [{ companyId, action: 'create', entity: 'contacts', entityId: null, changes: { rows: { after: rows.length } } }]
+    : rows.map((r) => ({ companyId, action: 'create', entity: 'contacts', entityId: r.id, changes: diff({}, { name: r.name, number: r.number, email: r.email }, new Set()) }))));
   const insertedUuids = new Set<string>();
   for (const row of inserted as { id: number; uuid: string; name: string }[]) {
     insertedUuids.add(row.uuid);
