@@ -44,6 +44,12 @@ export function registerUploads(sdk: AtriumSdk, scope: FastifyInstance) {
             throw err;
           }
         }
+        // A stored file is a change of the company's content no table of ours holds: logged through sdk.audit (a
+        // refused entry removes the files, as any refusal does).
+        await sdk.audit.record(saved.map((f) => ({
+          companyId, action: 'create', entity: 'flowMedia', entityId: f.key,
+          changes: { name: { after: f.name }, mimetype: { after: f.mimetype }, size: { after: f.size } },
+        })));
       } catch (err) {
         await Promise.all(saved.map((f) => sdk.storage.remove(f.key)));
         throw err;
