@@ -9,6 +9,7 @@ export const AUDIT_EXEMPT: Record<string, string> = {
   'POST /api/messages/:id/retry': 'sends a failed message again',
   'POST /api/messages/edit/:messageId': 'edits a message of the conversation (its history is kept by message edits)',
   'POST /api/messages/react/:messageId': 'a reaction in the conversation',
+  'DELETE /api/messages/:id': 'deletes one\'s own message of the conversation for everyone (kept in the history, marked deleted)',
   'POST /api/messages/forward': 'sends a copy of a message to a customer',
   'POST /api/whatsapp-cloud/tickets/:ticketId/template': 'sends a template message to a customer',
   'POST /api/chats/:id/messages': 'a message of the internal chat between staff',
