@@ -51,6 +51,8 @@ t.test('a delete\'s entry names what went with it', async (t) => {
     await app.knex('ticketTags').insert({ companyId: 1, ticketId: ticket.id, tagId: tag.id, createdAt: toDbTime(new Date()) });
     t.equal((await request('DELETE', `/api/tags/${tag.id}`, { token })).status, 200);
     t.same((await deleted('tags', tag.id))?.ticketTags, { count: 1, ticketId: [ticket.id] }, 'the ticket it was on');
+    const shown = await request('GET', '/api/audit-logs', { token, query: { entity: 'tags', action: 'delete' } });
+    t.same(shown.body.auditLogs?.find((e: { entityId: string }) => e.entityId === String(tag.id))?.changes?.cascaded, { before: { ticketTags: { count: 1, ticketId: [ticket.id] } } }, 'as the log screen reads it');
     t.ok(await Tag.scoped(1).findById(tag.id) === undefined && (await app.knex('ticketTags').where({ tagId: tag.id })).length === 0, 'and they are gone');
   });
 
