@@ -3,7 +3,7 @@
 // browser end-to-end tests beside it. Ends with one line "N passed, N failed" summing every leg.
 // The MariaDB leg is skipped (and says so) when no server answers, unless CI=true, where it is required.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -69,6 +69,20 @@ if (want('lint')) {
   totals.passed += ok ? 1 : 0; totals.failed += ok ? 0 : 1;
   notes.push(`lint: ${ok ? '1 passed, 0 failed' : '0 passed, 1 failed'}`);
 }
+
+/**
+ * tap builds its Test class with the plugins .taprc names on its first run after an install, but that run's own test
+ * processes still get the loaders of the build it started with: after `npm ci`, a whole leg would load ts-node's
+ * loader (which .taprc leaves out for tsx) into every test process. So the build comes first when it is stale.
+ */
+function buildTapPlugins() {
+  const built = path.join(root, 'node_modules/@tapjs/test/test-built/dist/esm/index.js');
+  if (existsSync(built) && !readFileSync(built, 'utf8').includes('Plugin_typescript')) return;
+  process.stdout.write('\n=== building tap with the plugins .taprc names\n');
+  spawnSync(process.execPath, [path.join(root, 'node_modules/tap/dist/esm/run.mjs'), 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+if (want('sqlite') || want('mysql')) buildTapPlugins();
 
 if (want('sqlite')) await runTap('tap suite on SQLite (embedded default)', { TEST_DB: 'sqlite', TEST_REDIS_URL: '' });
 
