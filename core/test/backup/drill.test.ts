@@ -156,6 +156,8 @@ t.test('the restore drill: back up while messages arrive, restore into a fresh p
     t.equal((await second.inject({ method: 'GET', url: '/api/tickets', query: { status: 'closed', showAll: 'true' }, headers: { authorization: `Bearer ${token}` } })).statusCode, 200,
       'a session of the live server is valid there too (the same signing keys)');
     const live = await request('GET', `/api/contacts/list`, { token });
+    // Two apps in one process share objection's default knex: the restored app's requests run with its own.
+    Model.knex(second.knex);
     const login = await second.inject({ method: 'POST', url: '/api/auth/login', payload: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } });
     t.equal(login.statusCode, 200, 'the same user and password');
     const session = login.json().token as string;
@@ -166,11 +168,13 @@ t.test('the restore drill: back up while messages arrive, restore into a fresh p
     const url = new URL(String(media.mediaUrl)).pathname;
     const file = await second.inject({ method: 'GET', url });
     t.equal(file.statusCode, 200, `${url} is served`);
-    t.same(file.rawPayload, (await app.inject({ method: 'GET', url })).rawPayload, 'with its bytes');
-    Model.knex(second.knex);
-    const stored = await second.knex('prompts').where({ id: prompt.body.id }).first('apiKey');
     Model.knex(app.knex);
+    t.same(file.rawPayload, (await app.inject({ method: 'GET', url })).rawPayload, 'with its bytes');
+    const stored = await second.knex('prompts').where({ id: prompt.body.id }).first('apiKey');
     t.equal(second.atrium.secrets.decrypt(stored.apiKey), apiKey, 'the prompt\'s key decrypts with the restored key');
-    t.equal((await second.inject({ method: 'GET', url: `/api/prompt/${prompt.body.id}`, headers: auth })).json().name, 'Drill prompt', 'plugin data is there');
+    Model.knex(second.knex);
+    const restoredPrompt = (await second.inject({ method: 'GET', url: `/api/prompt/${prompt.body.id}`, headers: auth })).json();
+    Model.knex(app.knex);
+    t.equal(restoredPrompt.name, 'Drill prompt', 'plugin data is there');
   });
 });
