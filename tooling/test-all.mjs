@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Runs the whole suite: the lint (a quick first leg), tap on SQLite, then the same tap suite on MariaDB + Redis with the
-// browser end-to-end tests beside it. Ends with one line "N passed, N failed" summing every leg.
+// Runs the whole suite: the lint (a quick first leg), tap on SQLite, the same tap suite on MariaDB + Redis, then the browser
+// end-to-end tests. Ends with one line "N passed, N failed" summing every leg.
 // The MariaDB leg is skipped (and says so) when no server answers, unless CI=true, where it is required.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -21,19 +21,14 @@ const reachable = (port) => new Promise((resolve) => {
   socket.on('timeout', () => { socket.destroy(); resolve(false); });
 });
 
-/**
- * Runs one leg as a child process; resolves once it ended and its counts are added. Its output streams through,
- * unless `buffered` (a leg running beside another), where it is printed whole when the leg ends.
- */
-function runLeg(label, args, env, count, { buffered = false } = {}) {
+/** Runs one leg as a child process, its output streamed through; resolves once it ended and its counts are added. */
+function runLeg(label, args, env, count) {
   return new Promise((resolve) => {
-    const header = `\n=== ${label}\n`;
-    if (!buffered) process.stdout.write(header);
+    process.stdout.write(`\n=== ${label}\n`);
     const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
-    child.stdout.on('data', (chunk) => { out += chunk; if (!buffered) process.stdout.write(chunk); });
+    child.stdout.on('data', (chunk) => { out += chunk; process.stdout.write(chunk); });
     child.on('close', (code) => {
-      if (buffered) process.stdout.write(`${header}${out}`);
       const { pass, fail: counted } = count(out);
       const fail = code !== 0 && counted === 0 ? 1 : counted; // a crash with no count still fails the run
       totals.passed += pass; totals.failed += fail;
@@ -56,8 +51,8 @@ function nodeTestCounts(out) {
   return { pass: pass ? Number(pass[1]) : 0, fail: fail ? Number(fail[1]) : 0 };
 }
 
-const runTap = (label, env, options) => runLeg(label, [path.join(root, 'node_modules/tap/dist/esm/run.mjs'), '--reporter=terse'], env, tapCounts, options);
-const runNode = (label, script, env = {}, options) => runLeg(label, ['--import=tsx', script], env, nodeTestCounts, options);
+const runTap = (label, env) => runLeg(label, [path.join(root, 'node_modules/tap/dist/esm/run.mjs'), '--reporter=terse'], env, tapCounts);
+const runNode = (label, script, env = {}) => runLeg(label, ['--import=tsx', script], env, nodeTestCounts);
 
 const want = (leg) => only.length === 0 || only.includes(leg);
 
@@ -86,32 +81,6 @@ if (want('sqlite') || want('mysql')) buildTapPlugins();
 
 if (want('sqlite')) await runTap('tap suite on SQLite (embedded default)', { TEST_DB: 'sqlite', TEST_REDIS_URL: '' });
 
-/**
- * The browser leg waits on the browser and the server most of its time (~115 s of CPU in ~330 s), so it runs beside
- * the MariaDB leg, its output printed when it ends; the console is built first, while nothing else runs.
- */
-async function browserLeg() {
-  const e2e = path.join(root, 'tooling/e2e/run.ts');
-  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  if (!existsSync(e2e)) {
-    notes.push('browser end-to-end: not present yet');
-    return undefined;
-  }
-  if (!existsSync(chromium)) {
-    if (ci) { notes.push(`browser end-to-end: REQUIRED under CI but ${chromium} is missing`); totals.failed += 1; }
-    else notes.push(`browser end-to-end: SKIPPED (${chromium} missing: apt-get install chromium)`);
-    return undefined;
-  }
-  // What changed since the last build (tooling/build/fresh.mjs), so the browser never tests a stale console.
-  process.stdout.write('\n=== building what changed (console, remotes, server) for the browser tests\n');
-  const b = spawnSync(process.execPath, [path.join(root, 'tooling/build/start.mjs')], { cwd: root, stdio: 'inherit' });
-  if (b.status !== 0) { notes.push('console build failed'); totals.failed += 1; }
-  return () => runNode('browser end-to-end (Chromium)', e2e, {}, { buffered: want('mysql') });
-}
-
-const startBrowserLeg = want('e2e') ? await browserLeg() : undefined;
-const browserRun = startBrowserLeg?.();
-
 if (want('mysql')) {
   const [mysqlUp, redisUp] = await Promise.all([reachable(3306), reachable(6379)]);
   if (mysqlUp && redisUp) {
@@ -124,7 +93,22 @@ if (want('mysql')) {
   }
 }
 
-await browserRun;
+if (want('e2e')) {
+  const e2e = path.join(root, 'tooling/e2e/run.ts');
+  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(e2e)) {
+    notes.push('browser end-to-end: not present yet');
+  } else if (!existsSync(chromium)) {
+    if (ci) { notes.push(`browser end-to-end: REQUIRED under CI but ${chromium} is missing`); totals.failed += 1; }
+    else notes.push(`browser end-to-end: SKIPPED (${chromium} missing: apt-get install chromium)`);
+  } else {
+    // What changed since the last build (tooling/build/fresh.mjs), so the browser never tests a stale console.
+    process.stdout.write('\n=== building what changed (console, remotes, server) for the browser tests\n');
+    const b = spawnSync(process.execPath, [path.join(root, 'tooling/build/start.mjs')], { cwd: root, stdio: 'inherit' });
+    if (b.status !== 0) { notes.push('console build failed'); totals.failed += 1; }
+    await runNode('browser end-to-end (Chromium)', e2e);
+  }
+}
 
 process.stdout.write(`\n${notes.map((n) => `  ${n}`).join('\n')}\n`);
 process.stdout.write(`${totals.passed} passed, ${totals.failed} failed\n`);
