@@ -13,7 +13,7 @@ import path from 'node:path';
 import { fastifyTrustProxy, loadConfig, redisPrefix, repoRoot, type Config } from './config/index.js';
 import { createKnex, ensureMysqlDatabase } from './db/connection.js';
 import { coreMigrations, runMigrations } from './db/migrate.js';
-import { sharedSchemaCompilers } from './http/schema-compilers.js';
+import { lazySchemaCompilers, sharedSchemaCompilers } from './http/schema-compilers.js';
 import { installErrorHandler } from './http/errors-install.js';
 import { installJsonDepthLimit } from './http/json-depth.js';
 import { installSecurityHeaders } from './http/security-headers.js';
@@ -96,6 +96,8 @@ export interface BuildOptions {
   outboundResolver?: Resolver;
   /** The outbound HTTP client itself (browser tests: one fake on 127.0.0.1 reachable while the guard stays on for the rest). */
   outboundHttp?: OutboundHttp;
+  /** Route schemas compiled on their first call instead of at start (test apps, which call few of their routes). */
+  lazySchemas?: boolean;
 }
 
 /**
@@ -118,7 +120,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     // x-secret: the annotation SecretString() puts on a secret field (secrets/schema.ts); x-tenant-url: TenantUrl()'s
     // on a URL the server will call (outbound-http/schema.ts).
     ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true, allErrors: false, keywords: [SECRET_KEYWORD, TENANT_URL_KEYWORD] } },
-    schemaController: { compilersFactory: sharedSchemaCompilers },
+    schemaController: { compilersFactory: options.lazySchemas ? lazySchemaCompilers : sharedSchemaCompilers },
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as FastifyInstance;
 
   app.decorate('config', config);

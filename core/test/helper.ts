@@ -57,6 +57,7 @@ export async function build(t: Test, options: BuildOptions & { config?: Partial<
   const database = await databaseFor(dataDir);
   const app = await buildApp({
     logger: false,
+    lazySchemas: true,
     env: { ...process.env, ADMIN_EMAIL, ADMIN_PASSWORD, REDIS_URL: process.env.TEST_REDIS_URL ?? '', PLUGINS_DIR: '' },
     ...options,
     config: {

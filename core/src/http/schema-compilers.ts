@@ -6,9 +6,10 @@ type ValidatorFactory = ReturnType<typeof AjvCompiler>;
 type SerializerFactory = ReturnType<typeof SerializerSelector>;
 
 /**
- * A compiled function made on its first call. Fastify compiles every route's schemas when the app starts; most
- * routes of a test app (each test file builds its own) are never called, and a server's first use of a route
- * pays ~1 ms once. Validators report their errors on the function (`.errors`, read by Fastify after a `false`).
+ * A compiled function made on its first call, for test apps: Fastify compiles every route's schemas when the app
+ * starts, and a test file calls few of its app's routes. A server compiles them all at start (a bad schema stops it
+ * there, and no request pays for a wrapper). Validators report their errors on the function (`.errors`, read by
+ * Fastify after a `false`).
  */
 function onFirstCall<Compiled>(compile: () => Compiled): Compiled {
   let fn: (((...args: unknown[]) => unknown) & { errors?: unknown }) | undefined;
@@ -26,35 +27,40 @@ function onFirstCall<Compiled>(compile: () => Compiled): Compiled {
  * Content, not object identity: many routes build their schemas inline, so each app has new objects for them.
  * (JSON drops TypeBox's symbol keys, which neither Ajv nor fast-json-stringify reads.)
  */
-function byContent<Route extends { schema?: unknown }, Compiled>(compiled: Map<string, Compiled>, compile: (route: Route) => Compiled) {
+function byContent<Route extends { schema?: unknown }, Compiled>(compiled: Map<string, Compiled>, compile: (route: Route) => Compiled, lazy: boolean) {
   return (route: Route): Compiled => {
     if (!route.schema || typeof route.schema !== 'object') return compile(route);
     const key = JSON.stringify(route.schema);
     let fn = compiled.get(key);
-    if (!fn) compiled.set(key, (fn = onFirstCall(() => compile(route))));
+    if (!fn) compiled.set(key, (fn = lazy ? onFirstCall(() => compile(route)) : compile(route)));
     return fn;
   };
 }
 
 /** One cache of compiled functions per set of compiler options (the app's Ajv options, external schemas). */
-function pooled<Options extends unknown[], Route extends { schema?: unknown }, Compiled>(factory: (...options: Options) => (route: Route) => Compiled) {
+function pooled<Options extends unknown[], Route extends { schema?: unknown }, Compiled>(factory: (...options: Options) => (route: Route) => Compiled, lazy: boolean) {
   const pools = new Map<string, (route: Route) => Compiled>();
   return (...options: Options) => {
     const key = JSON.stringify(options);
     let compile = pools.get(key);
-    if (!compile) pools.set(key, (compile = byContent(new Map(), factory(...options))));
+    if (!compile) pools.set(key, (compile = byContent(new Map(), factory(...options), lazy)));
     return compile;
   };
 }
 
 /**
  * The compilers Fastify turns route schemas into validators and serializers with, shared by every app this
- * process builds, each compiled on its first call. One server builds one app, so sharing changes nothing there;
- * the tests build hundreds, and compiling ~300 routes' schemas was two thirds of each build. Body schemas are compiled closed: unknown
- * fields are dropped (unknown-fields.ts).
+ * process builds. One server builds one app, so sharing changes nothing there; the tests build hundreds, and
+ * compiling ~300 routes' schemas was two thirds of each build. Body schemas are compiled closed: unknown
+ * fields are dropped (unknown-fields.ts). `lazy` (test apps): each compiled on its first call.
  */
-export const sharedSchemaCompilers = {
-  // Outside the pool: the cache then keys on the closed body schema, never sharing it with an open one.
-  buildValidator: dropUnknownBodyFields(pooled(AjvCompiler())) as ValidatorFactory,
-  buildSerializer: pooled(SerializerSelector()) as SerializerFactory,
-};
+function sharedCompilers(lazy: boolean) {
+  return {
+    // Outside the pool: the cache then keys on the closed body schema, never sharing it with an open one.
+    buildValidator: dropUnknownBodyFields(pooled(AjvCompiler(), lazy)) as ValidatorFactory,
+    buildSerializer: pooled(SerializerSelector(), lazy) as SerializerFactory,
+  };
+}
+
+export const sharedSchemaCompilers = sharedCompilers(false);
+export const lazySchemaCompilers = sharedCompilers(true);
