@@ -32,6 +32,7 @@ import * as sandboxOutboxActions from './migrations/113_sandbox_outbox_actions.j
 import * as auditLogs from './migrations/135_audit_logs.js';
 import * as serviceFigures from './migrations/136_service_figures.js';
 import * as sessionDetails from './migrations/140_session_details.js';
+import * as messageBotPassed from './migrations/141_message_bot_passed.js';
 
 export interface Migration {
   name: string;
@@ -86,6 +87,7 @@ export const coreMigrations: Migration[] = [
   { name: 'core/136_service_figures', ...serviceFigures },
   { name: 'core/116_connection_status_reason', ...connectionStatusReason },
   { name: 'core/140_session_details', ...sessionDetails },
+  { name: 'core/141_message_bot_passed', ...messageBotPassed },
 ];
 
 export async function runMigrations(knex: Knex, migrations: Migration[]) {

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { Contact, Message, Ticket } from '../db/models/index.js';
 import { dbNow } from '../db/time.js';
 import { isUniqueViolation } from '../db/errors.js';
+import { columnsOf, insertReturning, jsonArrayOf, parseJsonArray } from '../db/returning.js';
 import { newTicketFields } from '../domains/tickets/lifecycle.js';
 import { ticketViews, type TicketView } from '../domains/tickets/view.js';
 import type { CachedConnection } from './connection-cache.js';
@@ -14,20 +15,35 @@ import { inboundMessageFields, labelOf, type StoredMedia } from './inbound-field
  * Group commit for the common inbound cases: a message from a known contact who already has a live
  * ticket on the connection, and the messages of a person writing for the first time. Messages of
  * one connection that arrive while a batch is being written wait for the next batch, which stores
- * them all at once: one contact read, then one transaction holding one UPDATE of the live tickets,
- * the new contacts and tickets (two multi-row INSERTs and their read-backs) and one multi-row
- * message INSERT; then one read of the messages and tickets back and the event payloads for the
- * batch. A burst of N messages costs about a dozen statements instead of eight or more each.
+ * them all at once: one read of the contacts with their live tickets (whole) and those tickets' tags,
+ * then one transaction holding one UPDATE of the live tickets, the new contacts and tickets (two
+ * multi-row INSERTs and their read-backs) and one multi-row message INSERT that returns the stored
+ * rows. The event payloads are built from what the batch read and wrote, not read again. A
+ * steady-state message alone costs five statements (read, BEGIN, UPDATE, INSERT, COMMIT); a burst of
+ * N about as many in all. (MySQL has no INSERT … RETURNING: there the messages are read back.)
+ *
+ * The responder chain is asked before the write whether any responder could act on each message from
+ * the contact (`passes`, in memory); the message is stored marked so (botPassed) and gets no turn, and
+ * the chain spends no statement on it (a turn that meets it later asks again).
+ *
+ * The UPDATE changes a ticket only while it is as the batch read it (every column the console shows,
+ * its tag count): a ticket changed meanwhile (closed, accepted, tagged, read) rolls the batch back and
+ * its messages take the one-message path, whose payloads are read fresh. It comes before the message
+ * INSERT, as on every path that writes a ticket's messages: the ticket's row lock is taken first, and
+ * the INSERT's foreign-key lock on the same row cannot deadlock with another writer.
  *
  * Anything else (a known contact without a live ticket, whose pending rating may be answered; a
- * contact to rename or map to its @lid; a quoted reply; a ticket closed meanwhile; a failed batch)
- * is answered 'single' and takes the one-message path, which has its own race handling. The
- * unique keys stay the correctness guard for both paths.
+ * contact to rename or map to its @lid; a quoted reply; a failed batch) is answered 'single' and takes
+ * the one-message path, which has its own race handling. The unique keys stay the correctness guard
+ * for both paths.
  */
 export type GroupOutcome =
-  | { kind: 'stored'; contact: Contact; ticket: Ticket; message: Message; view: TicketView; isNewTicket: boolean }
+  | { kind: 'stored'; contact: Contact; ticket: Ticket; message: Message; view: TicketView; isNewTicket: boolean; passed: boolean }
   | { kind: 'duplicate' }
   | { kind: 'single' };
+
+/** Whether no responder could act on a message past its ticket's first (the responder chain's `passes`). */
+export type PassesCheck = (companyId: number, ticket: Ticket, message: Message) => Promise<boolean>;
 
 interface Pending {
   msg: InboundMessage;
@@ -38,22 +54,35 @@ interface Pending {
 
 interface Lane { companyId: number; conn: CachedConnection; waiting: Pending[]; writing: boolean }
 
+type DbRow = Record<string, unknown>;
+interface TagRef { id: number; name: string; color: string }
+
+/** A live ticket as the batch read it: its row as stored, and its tags. */
+interface LiveTicket { stored: DbRow; tags: TagRef[] }
+
 /** A batch is capped so its statements stay well under the databases' placeholder limits. */
 const MAX_BATCH = 200;
+/** Reads and writes of a batch whose tickets other writers keep changing, before it goes the single way. */
+const WRITE_ATTEMPTS = 3;
+/** The prefix of the live ticket's columns in the contacts read. */
+const TICKET = 't__';
+/** Ticket columns the chain and the database keep (never shown): not part of "the ticket as read". */
+const UNSHOWN = new Set(['liveSlot', 'botCursor', 'botLockUntil', 'botLockToken']);
 
 class TicketsMoved extends Error {}
 
 /**
  * A message the batch stores, matched to its contact and live ticket; for a first-time writer both
- * are opened inside the batch's transaction (`opens`: this message opens the ticket).
+ * are opened inside the batch's transaction (`opens`: this message opens the ticket). `passes`: no
+ * responder could act on it, so the ticket's UPDATE moves the cursor past it.
  */
-interface Row { item: Pending; contact?: Contact; ticketId?: number; opens?: boolean }
+interface Row { item: Pending; contact?: Contact; ticketId?: number; live?: LiveTicket; opens?: boolean; passes?: boolean }
 type Stored = Row & { contact: Contact; ticketId: number };
 
 export class GroupCommit {
   private lanes = new Map<number, Lane>();
 
-  constructor(private readonly knex: Knex, private readonly onError: (err: unknown) => void) {}
+  constructor(private readonly knex: Knex, private readonly onError: (err: unknown) => void, private readonly passes?: PassesCheck) {}
 
   /** Stores `msg` with the messages arriving alongside it, or says it needs the one-message path. */
   submit(companyId: number, conn: CachedConnection, msg: InboundMessage, number: string, media: StoredMedia): Promise<GroupOutcome> {
@@ -83,73 +112,137 @@ export class GroupCommit {
     if (!lane.waiting.length) this.lanes.delete(whatsappId);
   }
 
+  /**
+   * Writes the batch; when one of its tickets changed between the read and the UPDATE (another writer touched it),
+   * reads and writes again, a few times, before its messages go the single way: that way loses their order.
+   */
   private async write(companyId: number, conn: CachedConnection, batch: Pending[]) {
+    let items = batch;
+    for (let attempt = 1; ; attempt++) {
+      const rows = await this.eligible(companyId, conn.whatsapp.id, items);
+      if (!rows.length) return;
+      if (await this.writeRows(companyId, conn, rows)) return;
+      items = rows.map((r) => r.item);
+      if (attempt === WRITE_ATTEMPTS) {
+        for (const item of items) item.resolve({ kind: 'single' });
+        return;
+      }
+    }
+  }
+
+  /** One attempt: false when a ticket changed since the read (nothing written). */
+  private async writeRows(companyId: number, conn: CachedConnection, rows: Row[]): Promise<boolean> {
     const whatsappId = conn.whatsapp.id;
-    const rows = await this.eligible(companyId, whatsappId, batch);
-    if (!rows.length) return;
+    await this.askResponders(companyId, whatsappId, rows);
 
     const now = dbNow();
-    const liveIds = [...new Set(rows.flatMap((r) => (r.ticketId ? [r.ticketId] : [])))];
-    const committed = await this.knex.transaction(async (trx) => {
-      const touched = rows.filter((r) => r.ticketId);
-      if (touched.length && await touchTickets(trx, companyId, touched, now) !== liveIds.length) {
-        // A ticket closed since the contact was read: roll back, the single path opens a new one.
+    const written = await this.knex.transaction(async (trx) => {
+      // The live tickets first: their row locks serialise this batch with the other writers of those tickets.
+      const live = rows.filter((r) => r.live);
+      if (live.length && await touchTickets(trx, companyId, live, now) !== new Set(live.map((r) => r.ticketId)).size) {
+        // A ticket changed since the batch read it: roll back, and read again (write).
         throw new TicketsMoved();
       }
       const newcomers = rows.filter((r) => !r.contact);
-      if (newcomers.length) await openTickets(trx, companyId, whatsappId, newcomers, now);
-      await trx('messages').insert((rows as Stored[]).map(({ item, contact, ticketId }) => Message.fromJson({
-        ...inboundMessageFields(item.msg, item.media, { ticketId, contactId: contact.id, whatsappId }),
-        companyId, createdAt: now, updatedAt: now,
-      }, { skipValidation: true }).$toDatabaseJson()));
-      return true;
-    }).catch((err) => { if (err instanceof TicketsMoved) return false; throw err; });
-    if (!committed) {
-      for (const { item } of rows) item.resolve({ kind: 'single' });
-      return;
-    }
-    await this.announce(companyId, conn, rows as Stored[]);
+      const opened = newcomers.length ? await openTickets(trx, companyId, whatsappId, newcomers, now) : [];
+      const messages = await insertReturning(trx, 'messages', (rows as Stored[]).map(({ item, contact, ticketId, passes }) => ({
+        ...Message.fromJson({
+          ...inboundMessageFields(item.msg, item.media, { ticketId, contactId: contact.id, whatsappId }),
+          companyId, createdAt: now, updatedAt: now,
+        }, { skipValidation: true }).$toDatabaseJson(),
+        botPassed: passes ? 1 : 0,
+      })));
+      return { opened, messages };
+    }).catch((err) => { if (err instanceof TicketsMoved) return null; throw err; });
+    if (!written) return false;
+    await this.announce(companyId, conn, rows as Stored[], written.opened, written.messages, now);
+    return true;
   }
 
-  /** Reads the batch's messages and tickets back and hands each message its stored rows and ticket view. */
-  private async announce(companyId: number, conn: CachedConnection, rows: Stored[]) {
-    const ticketIds = [...new Set(rows.map((r) => r.ticketId))];
-    const [messages, tickets] = await Promise.all([
-      Message.scoped(companyId).where('whatsappId', conn.whatsapp.id).whereIn('providerId', rows.map((r) => r.item.msg.providerId)),
-      Ticket.scoped(companyId).whereIn('id', ticketIds),
-    ]);
-    const contacts = [...new Map(rows.map((r) => [r.contact.id, r.contact] as const)).values()];
-    const views = await ticketViews(companyId, tickets, { contacts, whatsapps: [conn.whatsapp], queues: conn.queues });
-    const messageOf = new Map(messages.map((m) => [m.providerId, m] as const));
-    const ticketOf = new Map(tickets.map((t) => [t.id, t] as const));
-    const viewOf = new Map(views.map((v) => [v.id, v] as const));
-    for (const { item, contact, ticketId, opens } of rows) {
-      const message = messageOf.get(item.msg.providerId);
-      const ticket = ticketOf.get(ticketId);
-      const view = viewOf.get(ticketId);
-      // Stored and committed: a missing read-back would be a bug, and the single path then finds the replay.
-      item.resolve(message && ticket && view ? { kind: 'stored', contact, ticket, message, view, isNewTicket: !!opens } : { kind: 'single' });
+  /**
+   * Asks the responder chain, before anything is written, whether any responder could act on each message from
+   * the contact on a live ticket. A passed message behind one still waiting for its turn is met by that turn,
+   * which asks again (it may have given the ticket to a responder).
+   */
+  private async askResponders(companyId: number, whatsappId: number, rows: Row[]) {
+    if (!this.passes) return;
+    const tickets = new Map<number, Ticket>();
+    for (const row of rows) {
+      const { item, live, contact, ticketId } = row;
+      if (!live || !contact || !ticketId || item.msg.fromMe || item.msg.kind === 'call_log') continue;
+      let ticket = tickets.get(ticketId);
+      if (!ticket) tickets.set(ticketId, ticket = Ticket.fromDatabaseJson({ ...live.stored }));
+      const draft = Message.fromJson({ ...inboundMessageFields(item.msg, item.media, { ticketId, contactId: contact.id, whatsappId }), companyId }, { skipValidation: true });
+      row.passes = await this.passes(companyId, ticket, draft);
     }
   }
 
   /**
-   * Matches the batch to contacts and live tickets in one read; resolves at once the messages that
-   * need the single path, and the second copy of an event delivered twice within the batch.
-   * Replays of stored messages are not looked for: they are rare (after a reconnect), and the
-   * unique key (whatsappId, providerId) fails the batch's INSERT, sending it the single way.
+   * Hands each message its stored row, its ticket as the batch left it and the ticket's view: from the rows the
+   * batch read and wrote (a database without INSERT … RETURNING reads the messages back).
+   */
+  // Models are made from copies: objection parses a row in place, and the UPDATE's guard compares the row as stored.
+  private async announce(companyId: number, conn: CachedConnection, rows: Stored[], opened: DbRow[], inserted: DbRow[] | null, now: string) {
+    const stored = inserted ?? await this.knex('messages').where({ companyId, whatsappId: conn.whatsapp.id })
+      .whereIn('providerId', rows.map((r) => r.item.msg.providerId));
+    const messageOf = new Map(stored.map((m) => [String(m.providerId), Message.fromDatabaseJson(m)] as const));
+    const touches = touchesByKey(rows.filter((r) => r.live), (r) => r.ticketId);
+    const tickets = new Map<number, Ticket>();
+    const tagsOf = new Map<number, TagRef[]>();
+    for (const row of rows) {
+      if (!row.live || tickets.has(row.ticketId)) continue;
+      const touch = touches.get(row.ticketId)!;
+      tickets.set(row.ticketId, Ticket.fromDatabaseJson({ ...row.live.stored, ...touchedColumns(row.live.stored, touch, now) }));
+      tagsOf.set(row.ticketId, row.live.tags);
+    }
+    for (const ticket of opened) {
+      tickets.set(Number(ticket.id), Ticket.fromDatabaseJson(ticket));
+      tagsOf.set(Number(ticket.id), []);
+    }
+    const contacts = [...new Map(rows.map((r) => [r.contact.id, r.contact] as const)).values()];
+    const views = await ticketViews(companyId, [...tickets.values()], { contacts, whatsapps: [conn.whatsapp], queues: conn.queues, tags: tagsOf });
+    const viewOf = new Map(views.map((v) => [v.id, v] as const));
+    for (const { item, contact, ticketId, opens, passes } of rows) {
+      const message = messageOf.get(item.msg.providerId);
+      const ticket = tickets.get(ticketId);
+      const view = viewOf.get(ticketId);
+      // Stored and committed: a missing row would be a bug, and the single path then finds the replay.
+      item.resolve(message && ticket && view
+        ? { kind: 'stored', contact, ticket, message, view, isNewTicket: !!opens, passed: !!passes }
+        : { kind: 'single' });
+    }
+  }
+
+  /**
+   * Matches the batch to contacts and live tickets in one read (each live ticket whole, with its tags); resolves
+   * at once the messages that need the single path, and the second copy of an event delivered twice within the
+   * batch. Replays of stored messages are not looked for: they are rare (after a reconnect), and the unique key
+   * (whatsappId, providerId) fails the batch's INSERT, sending it the single way.
    */
   private async eligible(companyId: number, whatsappId: number, batch: Pending[]): Promise<Row[]> {
     const numbers = [...new Set(batch.map((p) => p.number))];
-    const found = await Contact.scoped(companyId)
+    const ticketColumns = await columnsOf(this.knex, 'tickets');
+    const tags = jsonArrayOf(this.knex, { id: 'tags.id', name: 'tags.name', color: 'tags.color' });
+    const found = await (Contact.scoped(companyId)
       .leftJoin('tickets', (j) => j.on('tickets.contactId', 'contacts.id')
         .andOn('tickets.whatsappId', this.knex.raw('?', [whatsappId]))
         .andOn('tickets.liveSlot', this.knex.raw('1')))
       .whereIn('contacts.number', numbers)
-      .select('contacts.*', 'tickets.id as liveTicketId') as unknown as Array<Contact & { liveTicketId: number | null }>;
+      .select('contacts.*', ...ticketColumns.map((c) => `tickets.${c} as ${TICKET}${c}`),
+        this.knex.raw(`(SELECT ${tags} FROM ?? JOIN ?? ON ?? = ?? WHERE ?? = ? AND ?? = ??) AS ??`,
+          ['ticketTags', 'tags', 'tags.id', 'ticketTags.tagId', 'ticketTags.companyId', companyId, 'ticketTags.ticketId', 'tickets.id', `${TICKET}tags`]))
+      .toKnexQuery() as unknown as Promise<DbRow[]>);
     const byNumber = new Map(found.map((row) => {
-      const ticketId = row.liveTicketId ? Number(row.liveTicketId) : undefined;
-      delete (row as Partial<typeof row>).liveTicketId;
-      return [row.number, { contact: row as Contact, ticketId }] as const;
+      const contact: DbRow = {};
+      const ticket: DbRow = {};
+      for (const key in row) {
+        if (key.startsWith(TICKET)) ticket[key.slice(TICKET.length)] = row[key];
+        else contact[key] = row[key];
+      }
+      const tagList = parseJsonArray<TagRef>(ticket.tags);
+      delete ticket.tags;
+      const live = ticket.id === null || ticket.id === undefined ? undefined : { stored: ticket, tags: tagList };
+      return [String(row.number), { contact: Contact.fromDatabaseJson(contact), live }] as const;
     }));
     const inBatch = new Set<string>();
     const opened = new Set<string>();
@@ -168,8 +261,8 @@ export class GroupCommit {
       }
       const lid = msg.lid ? normalizeNumber(msg.lid) || undefined : undefined;
       const renames = !msg.fromMe && !msg.isGroup && !!msg.pushName && known.contact.name === known.contact.number;
-      if (!known.ticketId || renames || (lid && known.contact.lid !== lid)) { item.resolve({ kind: 'single' }); continue; }
-      rows.push({ item, ...known });
+      if (!known.live || renames || (lid && known.contact.lid !== lid)) { item.resolve({ kind: 'single' }); continue; }
+      rows.push({ item, contact: known.contact, ticketId: Number(known.live.stored.id), live: known.live });
     }
     return rows;
   }
@@ -215,30 +308,55 @@ async function openTickets(trx: Knex.Transaction, companyId: number, whatsappId:
       }), createdAt: now, updatedAt: now,
     }, { skipValidation: true }).$toDatabaseJson();
   }));
-  const tickets = await trx('tickets').where({ companyId, whatsappId, liveSlot: 1 }).whereIn('contactId', contacts.map((c) => c.id)).select('id', 'contactId');
-  const ticketOf = new Map(tickets.map((t: { id: number; contactId: number }) => [Number(t.contactId), Number(t.id)] as const));
+  const tickets = await trx('tickets').where({ companyId, whatsappId, liveSlot: 1 }).whereIn('contactId', contacts.map((c) => c.id)) as DbRow[];
+  const ticketOf = new Map(tickets.map((t) => [Number(t.contactId), Number(t.id)] as const));
   for (const row of rows) {
     row.contact = contactOf.get(row.item.number)!;
     row.ticketId = ticketOf.get(row.contact.id)!;
   }
+  return tickets;
+}
+
+/** The columns a batch's messages change on a live ticket, as stored. */
+function touchedColumns(stored: DbRow, touch: TicketTouch, now: string): DbRow {
+  return {
+    unreadMessages: Number(stored.unreadMessages ?? 0) + touch.unread, lastMessage: touch.lastMessage,
+    ...(touch.inbound ? { lastInboundAt: now } : {}), updatedAt: now,
+  };
 }
 
 /**
- * One UPDATE for every live ticket of the batch (unread count, last message, activity times), each
- * only while it is still live. Returns how many tickets it changed.
+ * One UPDATE for every live ticket of the batch: unread count, last message and activity times. Each ticket
+ * changes only while it is live and as the batch read it (every column but the chain's bookkeeping, and its
+ * number of tags), so the views built from what was read are true. Returns how many tickets it changed.
  */
 async function touchTickets(trx: Knex.Transaction, companyId: number, rows: Row[], now: string): Promise<number> {
   const perTicket = touchesByKey(rows, (r) => r.ticketId!);
-  /** `CASE id WHEN … THEN … ELSE column END` over the tickets `which` selects. */
-  const byTicket = (column: string, value: (t: TicketTouch) => Knex.Value, which: (t: TicketTouch) => boolean = () => true) => {
-    const whens = [...perTicket].filter(([, t]) => which(t));
+  const liveOf = new Map(rows.map((r) => [r.ticketId!, r.live!] as const));
+  const changes = new Map([...perTicket].map(([id, touch]) => [id, touchedColumns(liveOf.get(id)!.stored, touch, now)] as const));
+  /** `CASE id WHEN … THEN … ELSE column END` over the tickets whose change sets the column. */
+  const byTicket = (column: string) => {
+    const whens = [...changes].filter(([, change]) => column in change);
     if (!whens.length) return trx.raw('??', [column]);
-    return trx.raw(`CASE ?? ${whens.map(() => 'WHEN ? THEN ?').join(' ')} ELSE ?? END`, ['id', ...whens.flatMap(([id, t]) => [id, value(t)]), column]);
+    return trx.raw(`CASE ?? ${whens.map(() => 'WHEN ? THEN ?').join(' ')} ELSE ?? END`,
+      ['id', ...whens.flatMap(([id, change]) => [id, change[column] as Knex.Value]), column]);
   };
-  return trx('tickets').where({ companyId, liveSlot: 1 }).whereIn('id', [...perTicket.keys()]).update({
-    unreadMessages: trx.raw('?? + ?', ['unreadMessages', byTicket('unreadMessages', (t) => t.unread, (t) => t.unread > 0)]),
-    lastMessage: byTicket('lastMessage', (t) => t.lastMessage),
-    lastInboundAt: byTicket('lastInboundAt', () => now, (t) => t.inbound),
-    updatedAt: now,
-  });
+  return trx('tickets').where({ companyId, liveSlot: 1 }).whereIn('id', [...perTicket.keys()])
+    .where((q) => {
+      for (const [id, live] of liveOf) {
+        q.orWhere((same) => {
+          same.where('tickets.id', id);
+          for (const [column, value] of Object.entries(live.stored)) {
+            if (UNSHOWN.has(column) || column === 'id') continue;
+            if (value === null || value === undefined) same.whereNull(`tickets.${column}`);
+            else same.where(`tickets.${column}`, value as Knex.Value);
+          }
+          same.whereRaw('(SELECT COUNT(*) FROM ?? WHERE ?? = ? AND ?? = ??) = ?',
+            ['ticketTags', 'ticketTags.companyId', companyId, 'ticketTags.ticketId', 'tickets.id', live.tags.length]);
+        });
+      }
+    })
+    .update({
+      unreadMessages: byTicket('unreadMessages'), lastMessage: byTicket('lastMessage'), lastInboundAt: byTicket('lastInboundAt'), updatedAt: now,
+    });
 }

@@ -12,7 +12,7 @@ import type { ConnectionRef, InboundCall, InboundHandler, PipelineDeps } from '.
 import { messageJson, withReactions } from './message-view.js';
 import { editWithHistory, refreshLastMessage } from './message-history.js';
 import { inboundMessageFields, labelOf, type StoredMedia } from './inbound-fields.js';
-import { GroupCommit } from './group-commit.js';
+import { GroupCommit, type PassesCheck } from './group-commit.js';
 import type { InboundMessage } from './provider.js';
 
 export interface InboundOptions {
@@ -21,6 +21,11 @@ export interface InboundOptions {
    * (resolves once the job is stored; the bots answer later, never on this path).
    */
   respond(input: { companyId: number; ticketId: number; messageId: number; ticket?: Ticket; message?: Message; isNewTicket?: boolean }): Promise<void>;
+  /**
+   * Whether no responder could act on a message past its ticket's first, asked before a batch stores it: such a
+   * message moves the ticket's responder cursor in the batch's own UPDATE and is not handed to `respond`.
+   */
+  passes?: PassesCheck;
   /** A new live ticket was opened (inactivity jobs). */
   onNewTicket?(companyId: number, ticket: Ticket, conn: CachedConnection): Promise<void>;
   /** Sends a plain text on a ticket (call notices). */
@@ -43,7 +48,7 @@ class DuplicateMessage extends Error {}
  */
 export function createInboundHandler(deps: PipelineDeps, options: InboundOptions): InboundHandler {
   const { knex, log } = deps;
-  const groupCommit = new GroupCommit(knex, (err) => log.warn({ err }, 'inbound batch not stored together; storing its messages one by one'));
+  const groupCommit = new GroupCommit(knex, (err) => log.warn({ err }, 'inbound batch not stored together; storing its messages one by one'), options.passes);
 
   /** The contact by number or @lid, with the id of its live ticket on this connection, in one read. */
   async function lookup(companyId: number, whatsappId: number, number: string, lid?: string) {
@@ -193,7 +198,7 @@ export function createInboundHandler(deps: PipelineDeps, options: InboundOptions
     if (isNewTicket) await options.onNewTicket?.(companyId, ticket, cached);
     if (msg.fromMe || msg.kind === 'call_log') return;
     // A rating answer gets a turn too (the chain passes over a closed ticket), so the cursor moves past it.
-    await options.respond({ companyId, ticketId: ticket.id, messageId: message.id, ticket, message, isNewTicket });
+    if (!('passed' in stored && stored.passed)) await options.respond({ companyId, ticketId: ticket.id, messageId: message.id, ticket, message, isNewTicket });
     if (rated) return;
     // Observers only: answering is the responder chain's job.
     await deps.hooks.run('onInboundMessage', { companyId, ticket, message, contact, connection: cached.whatsapp, isNewTicket }, log);

@@ -110,6 +110,7 @@ export const pipelinePlugin = fp(async (app: FastifyInstance) => {
     respond: ({ companyId, ticketId, messageId, ticket, message, isNewTicket }) => (ticket && message
       ? responders.onInbound(companyId, ticket, message, !!isNewTicket)
       : responders.schedule(companyId, ticketId, messageId)),
+    passes: (companyId, ticket, message) => responders.passes(companyId, ticket, message),
     onNewTicket: (companyId, ticket) => inactivity.schedule(companyId, ticket),
     notify: async (companyId, ticket, contact, body) => { await sender.send({ companyId, ticket, contact, body }); },
   });

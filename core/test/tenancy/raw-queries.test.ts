@@ -70,6 +70,7 @@ const ALLOWED: Record<string, Record<string, string>> = {
     contacts: 'the inbound group commit: multi-row INSERT with companyId stamped on every row (one transaction for a burst)',
     messages: 'the inbound group commit: multi-row INSERT, companyId stamped on every row',
     tickets: 'the inbound group commit: INSERT / UPDATE filtered by companyId and the connection\'s id',
+    ticketTags: "the live tickets' tags read with them and counted in the UPDATE's guard: both filter ticketTags.companyId by the batch's company",
   },
   'core/src/messaging/providers/baileys-auth.ts': {
     providerAuthKeys: 'provider session keys addressed by the connection id the session belongs to (never from a request)',

@@ -9,7 +9,9 @@ export class Message extends TenantModel {
   static tableName = 'messages';
   /** Not a staff change: the audit log leaves it out (audit/model-hooks.ts). */
   static audited = false;
-  static booleanColumns = ['fromMe', 'read', 'isDeleted', 'isEdited', 'isForwarded'];
+  static booleanColumns = ['fromMe', 'read', 'isDeleted', 'isEdited', 'isForwarded', 'botPassed'];
+  /** The responder chain's bookkeeping (migration 141): never sent to clients. */
+  static hiddenColumns = ['botPassed'];
   static get jsonAttributes() { return ['data']; }
 
   ticketId!: number;
@@ -28,6 +30,8 @@ export class Message extends TenantModel {
   isForwarded?: boolean;
   status!: MessageStatus;
   error?: string | null;
+  /** Ingestion found that no responder could act on it (messaging/group-commit.ts); written only there. */
+  botPassed?: boolean;
   quotedMsgId?: number | null;
   userId?: number | null;
   participant?: string | null;

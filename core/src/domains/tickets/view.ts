@@ -13,6 +13,8 @@ export interface KnownRelations {
   contacts?: Array<Contact | TicketView['contact'] & object>;
   whatsapps?: Array<Pick<Whatsapp, 'id' | 'name'>>;
   queues?: Array<Pick<Queue, 'id' | 'name' | 'color'>>;
+  /** Tags of tickets, by ticket id (ingestion reads them with the ticket): those tickets' tags are not read. */
+  tags?: ReadonlyMap<number, Array<Pick<Tag, 'id' | 'name' | 'color'>>>;
 }
 
 const uniq = (ids: Array<number | null | undefined>) => [...new Set(ids.filter((id): id is number => typeof id === 'number'))];
@@ -52,7 +54,8 @@ export async function ticketViews(companyId: number, tickets: ReadonlyArray<Tick
   if ([named.whatsapps, named.queues, named.users].filter((r) => r.missing.length > 0).length >= 2) named = namesFrom(await displayNames(companyId));
   const { whatsapps, queues, users } = named;
   const contacts = need(known.contacts, uniq(tickets.map((t) => t.contactId)));
-  const ticketIds = tickets.map((t) => t.id);
+  const tagsKnown = known.tags ?? new Map<number, Array<Pick<Tag, 'id' | 'name' | 'color'>>>();
+  const ticketIds = tickets.map((t) => t.id).filter((id) => !tagsKnown.has(id));
 
   const none = Promise.resolve([]);
   const [contactRows, whatsappRows, queueRows, userRows, tagRows] = await Promise.all([
@@ -60,14 +63,15 @@ export async function ticketViews(companyId: number, tickets: ReadonlyArray<Tick
     whatsapps.missing.length ? Whatsapp.plainRows<Pick<Whatsapp, 'id' | 'name'>>(Whatsapp.scoped(companyId).whereIn('id', whatsapps.missing).select('id', 'name')) : none,
     queues.missing.length ? Queue.plainRows<Pick<Queue, 'id' | 'name' | 'color'>>(Queue.scoped(companyId).whereIn('id', queues.missing).select('id', 'name', 'color')) : none,
     users.missing.length ? User.plainRows<Pick<User, 'id' | 'name'>>(User.scoped(companyId).whereIn('id', users.missing).select('id', 'name')) : none,
-    Tag.plainRows<Pick<Tag, 'id' | 'name' | 'color'> & { ticketId: number }>(Tag.scoped(companyId).join('ticketTags', 'ticketTags.tagId', 'tags.id')
+    !ticketIds.length ? none : Tag.plainRows<Pick<Tag, 'id' | 'name' | 'color'> & { ticketId: number }>(Tag.scoped(companyId).join('ticketTags', 'ticketTags.tagId', 'tags.id')
       .where('ticketTags.companyId', companyId).whereIn('ticketTags.ticketId', ticketIds).select('tags.id', 'tags.name', 'tags.color', 'ticketTags.ticketId')),
   ]);
   for (const r of contactRows) contacts.found.set(r.id, r);
   for (const r of whatsappRows) whatsapps.found.set(r.id, r);
   for (const r of queueRows) queues.found.set(r.id, r);
   for (const r of userRows) users.found.set(r.id, r);
-  const tagsOf = new Map<number, Array<{ id: number; name: string; color: string }>>();
+  const tagsOf = new Map<number, Array<{ id: number; name: string; color: string }>>(
+    [...tagsKnown].map(([id, tags]) => [id, tags.map((tag) => ({ id: tag.id, name: tag.name, color: tag.color }))]));
   for (const tag of tagRows) {
     const list = tagsOf.get(Number(tag.ticketId)) ?? [];
     list.push({ id: tag.id, name: tag.name, color: tag.color });

@@ -10,6 +10,7 @@ import { classifyBotFailure } from '../../bots/failure.js';
 import { responderFailures } from './failures.js';
 import type { RegisteredResponder, ResponderRegistry } from './registry.js';
 import type { ResponderContext, ResponderProbe } from './types.js';
+import { cursorPastPassed } from './cursor.js';
 
 export const TURN_JOB = 'responders.turn';
 /** botOwner of a ticket a bot gave to people: no bot answers it until an agent accepts, transfers or closes it. */
@@ -70,11 +71,20 @@ export function createResponderChain(deps: PipelineDeps, options: ChainOptions) 
    * in a batched UPDATE. Otherwise its turn is enqueued.
    */
   async function onInbound(companyId: number, ticket: Ticket, message: Message, isNewTicket: boolean) {
-    if (!isNewTicket && Number(ticket.botCursor ?? 0) > 0 && !(await mayAct(companyId, ticket, message))) {
+    if (!isNewTicket && await passes(companyId, ticket, message)) {
       cursors.pass(ticket.id, message.id);
       return;
     }
     await schedule(companyId, ticket.id, message.id, isNewTicket);
+  }
+
+  /**
+   * Whether no responder could act on a message past the ticket's first one (see mayAct), decided in memory: the
+   * cursor may move past it without a turn. Ingestion asks before storing a message, to move the cursor in its own
+   * UPDATE of the ticket (messaging/group-commit.ts); the message need not have an id yet.
+   */
+  async function passes(companyId: number, ticket: Ticket, message: Message) {
+    return Number(ticket.botCursor ?? 0) > 0 && !(await mayAct(companyId, ticket, message));
   }
 
   /**
@@ -89,22 +99,8 @@ export function createResponderChain(deps: PipelineDeps, options: ChainOptions) 
     async function flush() {
       const batch = pending;
       pending = new Map();
-      const ids = [...batch.keys()];
-      // Per ticket: to its newest passed message, unless a message from the contact between the cursor and that
-      // one (a call log aside) is not among the passed ones.
-      const whens = ids.map((id) => {
-        const passed = batch.get(id)!;
-        return `WHEN ?? = ? AND ?? < ? AND NOT EXISTS (SELECT 1 FROM ?? WHERE ?? = ? AND ?? = 0 AND ?? > ?? AND ?? < ?`
-          + ` AND ?? NOT IN (${passed.map(() => '?').join(', ')}) AND (?? IS NULL OR ?? <> 'call_log')) THEN ?`;
-      }).join(' ');
-      const bindings = ids.flatMap((id) => {
-        const passed = batch.get(id)!;
-        const newest = Math.max(...passed);
-        return ['tickets.id', id, 'tickets.botCursor', newest, 'messages', 'messages.ticketId', id, 'messages.fromMe',
-          'messages.id', 'tickets.botCursor', 'messages.id', newest, 'messages.id', ...passed, 'messages.mediaType', 'messages.mediaType', newest];
-      });
-      await knex('tickets').whereIn('id', ids).where((q) => q.whereNull('botLockUntil').orWhere('botLockUntil', '<', Date.now()))
-        .update({ botCursor: knex.raw(`CASE ${whens} ELSE ?? END`, [...bindings, 'tickets.botCursor']) });
+      await knex('tickets').whereIn('id', [...batch.keys()]).where((q) => q.whereNull('botLockUntil').orWhere('botLockUntil', '<', Date.now()))
+        .update({ botCursor: cursorPastPassed(knex, batch) });
     }
     return {
       pass(ticketId: number, messageId: number) {
@@ -161,9 +157,12 @@ export function createResponderChain(deps: PipelineDeps, options: ChainOptions) 
   /** No run holds the ticket's turn lock (or its holder's lease ran out). */
   const lockFree = (now: number) => (q: Knex.QueryBuilder) => q.whereNull('botLockUntil').orWhere('botLockUntil', '<', now);
 
-  /** A message from the contact (a call log aside) past the ticket's cursor and before `messageId`: not yet answered. */
+  /**
+   * A message from the contact (a call log aside) past the ticket's cursor and before `messageId`: not yet answered.
+   * One ingestion marked passed is not waiting for anything: a turn jumps over it.
+   */
   const unansweredBefore = (ticketId: number, messageId: number) => knex('messages').select(knex.raw('1'))
-    .where('messages.ticketId', ticketId).where('messages.fromMe', false)
+    .where('messages.ticketId', ticketId).where('messages.fromMe', false).where('messages.botPassed', false)
     .where('messages.id', '>', knex.ref('tickets.botCursor')).where('messages.id', '<', messageId)
     .where((q) => q.whereNull('messages.mediaType').orWhereNot('messages.mediaType', 'call_log'));
 
@@ -227,7 +226,9 @@ export function createResponderChain(deps: PipelineDeps, options: ChainOptions) 
       const [ticket, message] = await Promise.all([Ticket.scoped(companyId).findById(ticketId), Message.scoped(companyId).findById(first.id)]);
       if (!ticket) return undefined;
       cursor = first.id;
-      if (message && !message.fromMe && message.mediaType !== 'call_log') await answerLogged(companyId, ticket, message, first.opened);
+      if (message && !message.fromMe && message.mediaType !== 'call_log' && !(await stillPassed(companyId, ticket, message))) {
+        await answerLogged(companyId, ticket, message, first.opened);
+      }
     }
     while (!stopping) {
       let ticket: Ticket | undefined;
@@ -248,9 +249,18 @@ export function createResponderChain(deps: PipelineDeps, options: ChainOptions) 
       // Past a dealt-with message, this one cannot be the ticket's first.
       const mayBeFirst = cursor === 0;
       cursor = message.id;
+      if (await stillPassed(companyId, ticket, message)) continue;
       await answerLogged(companyId, ticket, message, mayBeFirst ? undefined : false);
     }
     return cursor;
+  }
+
+  /**
+   * A message ingestion marked passed that a run meets (it came while an earlier message waited for its turn): asked
+   * again with the ticket as it is now, since that turn may have given the ticket to a responder.
+   */
+  async function stillPassed(companyId: number, ticket: Ticket, message: Message) {
+    return !!message.botPassed && await passes(companyId, ticket, message);
   }
 
   async function answerLogged(companyId: number, ticket: Ticket, message: Message, isNewTicket: boolean | undefined) {
@@ -453,7 +463,7 @@ export function createResponderChain(deps: PipelineDeps, options: ChainOptions) 
     await handOff(companyId, ticket, ticket.botOwner && ticket.botOwner !== HANDED_OFF ? ticket.botOwner : 'automation', { core: 'loop' });
   }
 
-  return { schedule, onInbound, turn, handOff: handOffHeld, handOffLoop, release: releaseHeld, failures, stop: () => { stopping = true; } };
+  return { schedule, onInbound, passes, turn, handOff: handOffHeld, handOffLoop, release: releaseHeld, failures, stop: () => { stopping = true; } };
 }
 
 export type ResponderChain = ReturnType<typeof createResponderChain>;
