@@ -37,7 +37,7 @@ t.test('a burst of messages to live tickets is stored together: every message on
   t.equal(created.length, 100, 'one appMessage create per message');
   t.same(new Set(created.map((e) => e.payload.message.body)), new Set(burst.map((m) => m.body)), 'each event carries its own message');
   t.ok(created.every((e) => e.payload.ticket.contact.number === e.payload.contact.number), 'each event carries its own ticket');
-  // One message at a time costs 8 statements (see inbound.test.ts); the burst shares them.
+  // One message at a time costs 5 statements (see inbound.test.ts); the burst shares them.
   t.ok(statements < 100, `100 messages cost ${statements} statements, fewer than one each`);
 });
 
@@ -95,4 +95,21 @@ t.test('first-time writers in a burst get the welcome of a new ticket once each'
   const greeted = provider.sent.filter((m) => String(m.body).includes('Como podemos ajudar'));
   t.equal(greeted.length, 10, 'one greeting per new ticket');
   t.same(new Set(greeted.map((m) => m.to)), new Set(numbers.map((n) => n)), 'each newcomer greeted');
+});
+
+t.test('a burst mixing messages sent from the phone and from contacts: only the contacts\' messages count as unread, per ticket', async (t) => {
+  const { app, conn, numbers } = await fiveLiveTickets(t);
+  // Ticket 0 gets only messages sent from the phone (fromMe), ticket 1 only the contact's, ticket 2 both.
+  const burst = [
+    inbound(numbers[0], 'sent from the phone', { fromMe: true }), inbound(numbers[1], 'from the contact'),
+    inbound(numbers[2], 'contact first'), inbound(numbers[2], 'then the phone', { fromMe: true }),
+    inbound(numbers[0], 'the phone again', { fromMe: true }),
+  ];
+  await Promise.all(burst.map((m) => app.pipeline.inbound.onMessage(conn, m)));
+  const unread = async (number: string) => (await Ticket.scoped(1).joinRelated('contact').where('contact.number', number).select('tickets.*').first())!;
+  t.equal((await unread(numbers[0])).unreadMessages, 1, 'the phone\'s messages add nothing to the opening message');
+  t.equal((await unread(numbers[1])).unreadMessages, 2, 'the contact\'s message adds one');
+  t.equal((await unread(numbers[2])).unreadMessages, 2, 'one of two counts');
+  t.equal((await unread(numbers[0])).lastMessage, 'the phone again', 'the last message is the newest, whoever sent it');
+  t.equal((await unread(numbers[2])).lastMessage, 'then the phone');
 });
