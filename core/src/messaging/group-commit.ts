@@ -26,9 +26,9 @@ import { inboundMessageFields, labelOf, type StoredMedia } from './inbound-field
  * the contact (`passes`, in memory); the message is stored marked so (botPassed) and gets no turn, and
  * the chain spends no statement on it (a turn that meets it later asks again).
  *
- * The UPDATE changes a ticket only while it is as the batch read it (every column the console shows,
- * its tag count): a ticket changed meanwhile (closed, accepted, tagged, read) rolls the batch back and
- * its messages take the one-message path, whose payloads are read fresh. It comes before the message
+ * The views are built from the tickets as read when the UPDATE finds them unchanged (touchTickets);
+ * tickets another writer touched in between are read back after the commit, and a ticket closed
+ * meanwhile rolls the batch back to be read and written again. The UPDATE comes before the message
  * INSERT, as on every path that writes a ticket's messages: the ticket's row lock is taken first, and
  * the INSERT's foreign-key lock on the same row cannot deadlock with another writer.
  *
@@ -55,6 +55,9 @@ interface Pending {
 interface Lane { companyId: number; conn: CachedConnection; waiting: Pending[]; writing: boolean }
 
 type DbRow = Record<string, unknown>;
+/** What a batch's transaction wrote: the tickets it opened, the messages as stored (null: not returned), and whether
+ * the live tickets were changed as read. */
+interface Written { opened: DbRow[]; messages: DbRow[] | null; asRead: boolean }
 interface TagRef { id: number; name: string; color: string }
 
 /** A live ticket as the batch read it: its row as stored, and its tags. */
@@ -62,12 +65,10 @@ interface LiveTicket { stored: DbRow; tags: TagRef[] }
 
 /** A batch is capped so its statements stay well under the databases' placeholder limits. */
 const MAX_BATCH = 200;
-/** Reads and writes of a batch whose tickets other writers keep changing, before it goes the single way. */
+/** Reads and writes of a batch whose tickets keep being closed under it, before it goes the single way. */
 const WRITE_ATTEMPTS = 3;
 /** The prefix of the live ticket's columns in the contacts read. */
 const TICKET = 't__';
-/** Ticket columns the chain and the database keep (never shown): not part of "the ticket as read". */
-const UNSHOWN = new Set(['liveSlot', 'botCursor', 'botLockUntil', 'botLockToken']);
 
 class TicketsMoved extends Error {}
 
@@ -113,8 +114,8 @@ export class GroupCommit {
   }
 
   /**
-   * Writes the batch; when one of its tickets changed between the read and the UPDATE (another writer touched it),
-   * reads and writes again, a few times, before its messages go the single way: that way loses their order.
+   * Writes the batch; when one of its tickets was closed between the read and the UPDATE, reads and writes again, a
+   * few times, before its messages go the single way (which would lose the order of a burst's messages).
    */
   private async write(companyId: number, conn: CachedConnection, batch: Pending[]) {
     let items = batch;
@@ -130,7 +131,7 @@ export class GroupCommit {
     }
   }
 
-  /** One attempt: false when a ticket changed since the read (nothing written). */
+  /** One attempt: false when a ticket was closed since the read (nothing written). */
   private async writeRows(companyId: number, conn: CachedConnection, rows: Row[]): Promise<boolean> {
     const whatsappId = conn.whatsapp.id;
     await this.askResponders(companyId, whatsappId, rows);
@@ -139,10 +140,9 @@ export class GroupCommit {
     const written = await this.knex.transaction(async (trx) => {
       // The live tickets first: their row locks serialise this batch with the other writers of those tickets.
       const live = rows.filter((r) => r.live);
-      if (live.length && await touchTickets(trx, companyId, live, now) !== new Set(live.map((r) => r.ticketId)).size) {
-        // A ticket changed since the batch read it: roll back, and read again (write).
-        throw new TicketsMoved();
-      }
+      const { touched, asRead } = live.length ? await touchTickets(trx, companyId, live, now) : { touched: 0, asRead: true };
+      // A ticket closed since the batch read it: roll back, and read again (write).
+      if (touched !== new Set(live.map((r) => r.ticketId)).size) throw new TicketsMoved();
       const newcomers = rows.filter((r) => !r.contact);
       const opened = newcomers.length ? await openTickets(trx, companyId, whatsappId, newcomers, now) : [];
       const messages = await insertReturning(trx, 'messages', (rows as Stored[]).map(({ item, contact, ticketId, passes }) => ({
@@ -152,10 +152,10 @@ export class GroupCommit {
         }, { skipValidation: true }).$toDatabaseJson(),
         botPassed: passes ? 1 : 0,
       })));
-      return { opened, messages };
+      return { opened, messages, asRead };
     }).catch((err) => { if (err instanceof TicketsMoved) return null; throw err; });
     if (!written) return false;
-    await this.announce(companyId, conn, rows as Stored[], written.opened, written.messages, now);
+    await this.announce(companyId, conn, rows as Stored[], written, now);
     return true;
   }
 
@@ -182,13 +182,19 @@ export class GroupCommit {
    * batch read and wrote (a database without INSERT … RETURNING reads the messages back).
    */
   // Models are made from copies: objection parses a row in place, and the UPDATE's guard compares the row as stored.
-  private async announce(companyId: number, conn: CachedConnection, rows: Stored[], opened: DbRow[], inserted: DbRow[] | null, now: string) {
-    const stored = inserted ?? await this.knex('messages').where({ companyId, whatsappId: conn.whatsapp.id })
-      .whereIn('providerId', rows.map((r) => r.item.msg.providerId));
+  private async announce(companyId: number, conn: CachedConnection, rows: Stored[], written: Written, now: string) {
+    const { opened, messages: inserted, asRead } = written;
+    const liveIds = [...new Set(rows.filter((r) => r.live).map((r) => r.ticketId))];
+    const [stored, fresh] = await Promise.all([
+      inserted ?? this.knex('messages').where({ companyId, whatsappId: conn.whatsapp.id }).whereIn('providerId', rows.map((r) => r.item.msg.providerId)) as Promise<DbRow[]>,
+      // Another writer changed a live ticket meanwhile: those are read back.
+      asRead ? null : Ticket.scoped(companyId).whereIn('id', liveIds),
+    ]);
     const messageOf = new Map(stored.map((m) => [String(m.providerId), Message.fromDatabaseJson(m)] as const));
     const touches = touchesByKey(rows.filter((r) => r.live), (r) => r.ticketId);
     const tickets = new Map<number, Ticket>();
     const tagsOf = new Map<number, TagRef[]>();
+    for (const ticket of fresh ?? []) tickets.set(ticket.id, ticket);
     for (const row of rows) {
       if (!row.live || tickets.has(row.ticketId)) continue;
       const touch = touches.get(row.ticketId)!;
@@ -326,37 +332,37 @@ function touchedColumns(stored: DbRow, touch: TicketTouch, now: string): DbRow {
 }
 
 /**
- * One UPDATE for every live ticket of the batch: unread count, last message and activity times. Each ticket
- * changes only while it is live and as the batch read it (every column but the chain's bookkeeping, and its
- * number of tags), so the views built from what was read are true. Returns how many tickets it changed.
+ * The live tickets' UPDATE: unread count, last message and activity times. Those the batch read are changed by one
+ * UPDATE that matches each only as read (its `updatedAt`, which every write of a shown column sets, its unread count,
+ * status and number of tags), so the views built from what was read are true. When another writer touched one of
+ * them in between, a second UPDATE changes those, and the caller reads them back (`asRead` false). Each ticket is
+ * changed only while it is live: `touched` counts them.
  */
-async function touchTickets(trx: Knex.Transaction, companyId: number, rows: Row[], now: string): Promise<number> {
+async function touchTickets(trx: Knex.Transaction, companyId: number, rows: Row[], now: string): Promise<{ touched: number; asRead: boolean }> {
   const perTicket = touchesByKey(rows, (r) => r.ticketId!);
   const liveOf = new Map(rows.map((r) => [r.ticketId!, r.live!] as const));
-  const changes = new Map([...perTicket].map(([id, touch]) => [id, touchedColumns(liveOf.get(id)!.stored, touch, now)] as const));
-  /** `CASE id WHEN … THEN … ELSE column END` over the tickets whose change sets the column. */
-  const byTicket = (column: string) => {
-    const whens = [...changes].filter(([, change]) => column in change);
-    if (!whens.length) return trx.raw('??', [column]);
-    return trx.raw(`CASE ?? ${whens.map(() => 'WHEN ? THEN ?').join(' ')} ELSE ?? END`,
-      ['id', ...whens.flatMap(([id, change]) => [id, change[column] as Knex.Value]), column]);
+  /** `CASE id WHEN … THEN … ELSE otherwise END` over the tickets `which` selects. */
+  const byTicket = (value: (t: TicketTouch) => Knex.Value, otherwise: Knex.Raw, which: (t: TicketTouch) => boolean = () => true) => {
+    const whens = [...perTicket].filter(([, touch]) => which(touch));
+    if (!whens.length) return otherwise;
+    return trx.raw(`CASE ?? ${whens.map(() => 'WHEN ? THEN ?').join(' ')} ELSE ? END`, ['id', ...whens.flatMap(([id, touch]) => [id, value(touch)]), otherwise]);
   };
-  return trx('tickets').where({ companyId, liveSlot: 1 }).whereIn('id', [...perTicket.keys()])
-    .where((q) => {
-      for (const [id, live] of liveOf) {
-        q.orWhere((same) => {
-          same.where('tickets.id', id);
-          for (const [column, value] of Object.entries(live.stored)) {
-            if (UNSHOWN.has(column) || column === 'id') continue;
-            if (value === null || value === undefined) same.whereNull(`tickets.${column}`);
-            else same.where(`tickets.${column}`, value as Knex.Value);
-          }
-          same.whereRaw('(SELECT COUNT(*) FROM ?? WHERE ?? = ? AND ?? = ??) = ?',
-            ['ticketTags', 'ticketTags.companyId', companyId, 'ticketTags.ticketId', 'tickets.id', live.tags.length]);
-        });
-      }
-    })
-    .update({
-      unreadMessages: byTicket('unreadMessages'), lastMessage: byTicket('lastMessage'), lastInboundAt: byTicket('lastInboundAt'), updatedAt: now,
-    });
+  const changes = {
+    unreadMessages: trx.raw('?? + ?', ['unreadMessages', byTicket((t) => t.unread, trx.raw('0'), (t) => t.unread > 0)]),
+    lastMessage: byTicket((t) => t.lastMessage, trx.raw('??', ['lastMessage'])),
+    lastInboundAt: byTicket(() => now, trx.raw('??', ['lastInboundAt']), (t) => t.inbound),
+    updatedAt: now,
+  };
+  const asRead = (q: Knex.QueryBuilder) => {
+    for (const [id, { stored, tags }] of liveOf) {
+      q.orWhere((same) => same.where('tickets.id', id).where('tickets.updatedAt', stored.updatedAt as string)
+        .where('tickets.unreadMessages', Number(stored.unreadMessages)).where('tickets.status', stored.status as string)
+        .whereRaw('(SELECT COUNT(*) FROM ?? WHERE ?? = ? AND ?? = ??) = ?', ['ticketTags', 'ticketTags.companyId', companyId, 'ticketTags.ticketId', 'tickets.id', tags.length]));
+    }
+  };
+  const live = () => trx('tickets').where({ companyId, liveSlot: 1 }).whereIn('id', [...perTicket.keys()]);
+  const unchanged = await live().where(asRead).update(changes);
+  if (unchanged === perTicket.size) return { touched: unchanged, asRead: true };
+  const changed = await live().whereNot(asRead).update(changes);
+  return { touched: unchanged + changed, asRead: false };
 }

@@ -35,11 +35,12 @@ export interface InboundOptions {
 class DuplicateMessage extends Error {}
 
 /**
- * The inbound pipeline. Per message, for a known contact with a live ticket, the database sees:
- * one read (contact + live ticket id, one indexed join), then BEGIN, one UPDATE of the ticket, one
- * INSERT of the message, one read of the ticket, COMMIT, and after the commit two small parallel
- * reads (user name, tags) for the event payload: 8 statements. Settings, the connection, its queues
- * and the company's hours come from in-process caches.
+ * The inbound pipeline. A message from a known contact with a live ticket, or from a first-time writer, goes
+ * through the group commit (group-commit.ts): in steady state one read (contact, live ticket, its tags), then
+ * BEGIN, one UPDATE of the ticket, one INSERT of the message returning its row, COMMIT: 5 statements, the
+ * responder chain's included when no responder could act on it. The rest (a quoted reply, a contact to rename or
+ * map to its @lid, a rating answer) takes the single path below. Settings, the connection, its queues and the
+ * company's hours come from in-process caches.
  *
  * Correctness comes from the database's unique keys, not from pre-checks: messages(whatsappId,
  * providerId) makes a replay store nothing; contacts(companyId, number|lid) makes one person one

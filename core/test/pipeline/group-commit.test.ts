@@ -113,3 +113,30 @@ t.test('a burst mixing messages sent from the phone and from contacts: only the 
   t.equal((await unread(numbers[0])).lastMessage, 'the phone again', 'the last message is the newest, whoever sent it');
   t.equal((await unread(numbers[2])).lastMessage, 'then the phone');
 });
+
+t.test('a ticket another writer changes between the batch\'s read and its UPDATE: stored right, and the events show it as it is now', async (t) => {
+  const { app, conn, numbers } = await fiveLiveTickets(t);
+  const ticketOf = async (number: string) => (await Ticket.scoped(1).joinRelated('contact').where('contact.number', number).select('tickets.*').first())!;
+  const before = await ticketOf(numbers[0]);
+  const admin = (await app.knex('users').where({ companyId: 1 }).orderBy('id').first('id')).id as number;
+  // The batch asks the responder chain about the message after its read and before its UPDATE: an agent accepts then.
+  const hasFlag = app.tenancy.hasFlag.bind(app.tenancy);
+  let accepted = false;
+  app.tenancy.hasFlag = async (companyId: number, flag: string) => {
+    if (!accepted) {
+      accepted = true;
+      await Ticket.scoped(1).where({ id: before.id }).patch({ status: 'open', userId: admin, unreadMessages: 0 } as Partial<Ticket>);
+    }
+    return hasFlag(companyId, flag);
+  };
+  const events = recordEvents(app);
+  await app.pipeline.inbound.onMessage(conn, inbound(numbers[0], 'still there?'));
+  t.ok(accepted, 'the agent accepted the ticket in between');
+
+  const after = await ticketOf(numbers[0]);
+  t.same([after.status, after.userId, after.unreadMessages, after.lastMessage], ['open', admin, 1, 'still there?'], 'the message counted on the accepted ticket');
+  const created = events.find((e) => e.event === 'appMessage' && e.payload.action === 'create' && e.payload.message.body === 'still there?');
+  t.ok(created, 'the message\'s event');
+  t.same([created?.payload.ticket.status, created?.payload.ticket.user?.id, created?.payload.ticket.unreadMessages], ['open', admin, 1],
+    'its ticket as it is now: accepted by the agent, one unread');
+});
