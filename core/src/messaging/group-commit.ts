@@ -363,6 +363,8 @@ async function touchTickets(trx: Knex.Transaction, companyId: number, rows: Row[
   const live = () => trx('tickets').where({ companyId, liveSlot: 1 }).whereIn('id', [...perTicket.keys()]);
   const unchanged = await live().where(asRead).update(changes);
   if (unchanged === perTicket.size) return { touched: unchanged, asRead: true };
-  const changed = await live().whereNot(asRead).update(changes);
+  // Not those the first UPDATE changed (their updatedAt is now `now`): a ticket another writer also stamped with
+  // this very millisecond is left out, and the count then sends the batch round again.
+  const changed = await live().whereNot(asRead).whereNot('tickets.updatedAt', now).update(changes);
   return { touched: unchanged + changed, asRead: false };
 }

@@ -130,8 +130,11 @@ t.test('a ticket another writer changes between the batch\'s read and its UPDATE
     return hasFlag(companyId, flag);
   };
   const events = recordEvents(app);
-  await app.pipeline.inbound.onMessage(conn, inbound(numbers[0], 'still there?'));
+  // With a message to another ticket in the same batch, which nobody touches.
+  await Promise.all([app.pipeline.inbound.onMessage(conn, inbound(numbers[0], 'still there?')), app.pipeline.inbound.onMessage(conn, inbound(numbers[1], 'hi again'))]);
   t.ok(accepted, 'the agent accepted the ticket in between');
+  const other = await ticketOf(numbers[1]);
+  t.same([other.unreadMessages, other.lastMessage], [2, 'hi again'], 'the other ticket of the batch counted its message once');
 
   const after = await ticketOf(numbers[0]);
   t.same([after.status, after.userId, after.unreadMessages, after.lastMessage], ['open', admin, 1, 'still there?'], 'the message counted on the accepted ticket');

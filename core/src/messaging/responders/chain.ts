@@ -148,10 +148,14 @@ export function createResponderChain(deps: PipelineDeps, options: ChainOptions) 
     return false;
   }
 
-  /** The next message past the cursor the chain answers: from the contact, not a call log. */
-  const nextUnanswered = (companyId: number, ticketId: number, cursor: number) => Message.scoped(companyId)
+  /**
+   * The next message past the cursor the chain answers: from the contact, not a call log; one ingestion marked passed
+   * only `withPassed` (a run that answered a message looks at the passed ones after it again).
+   */
+  const nextUnanswered = (companyId: number, ticketId: number, cursor: number, withPassed = false) => Message.scoped(companyId)
     .where({ ticketId, fromMe: false }).where('id', '>', cursor)
     .where((q) => q.whereNull('mediaType').orWhereNot('mediaType', 'call_log'))
+    .modify((q) => { if (!withPassed) q.where('botPassed', false); })
     .orderBy('id').first();
 
   /** No run holds the ticket's turn lock (or its holder's lease ran out). */
@@ -222,12 +226,16 @@ export function createResponderChain(deps: PipelineDeps, options: ChainOptions) 
    */
   async function drain(companyId: number, ticketId: number, token: string, first?: { id: number; opened?: boolean }): Promise<number | undefined> {
     let cursor: number | undefined;
+    // Once this run answered a message, the ones ingestion marked passed after it are asked again: that answer may
+    // have given the ticket to a responder. Before that, nothing changed since they were passed: they are skipped.
+    let answered = false;
     if (first) {
       const [ticket, message] = await Promise.all([Ticket.scoped(companyId).findById(ticketId), Message.scoped(companyId).findById(first.id)]);
       if (!ticket) return undefined;
       cursor = first.id;
       if (message && !message.fromMe && message.mediaType !== 'call_log' && !(await stillPassed(companyId, ticket, message))) {
         await answerLogged(companyId, ticket, message, first.opened);
+        answered = true;
       }
     }
     while (!stopping) {
@@ -237,7 +245,7 @@ export function createResponderChain(deps: PipelineDeps, options: ChainOptions) 
         if (!ticket) return undefined;
         cursor = Number(ticket.botCursor ?? 0);
       }
-      const message = await nextUnanswered(companyId, ticketId, cursor);
+      const message = await nextUnanswered(companyId, ticketId, cursor, answered);
       if (!message) return cursor;
       // The cursor moves before the answer (at most once) and only while the lock is still ours.
       const moved = await knex('tickets').where({ id: ticketId, botLockToken: token })
@@ -251,13 +259,14 @@ export function createResponderChain(deps: PipelineDeps, options: ChainOptions) 
       cursor = message.id;
       if (await stillPassed(companyId, ticket, message)) continue;
       await answerLogged(companyId, ticket, message, mayBeFirst ? undefined : false);
+      answered = true;
     }
     return cursor;
   }
 
   /**
-   * A message ingestion marked passed that a run meets (it came while an earlier message waited for its turn): asked
-   * again with the ticket as it is now, since that turn may have given the ticket to a responder.
+   * A message ingestion marked passed that a run meets after answering an earlier one (it came while that one waited
+   * for its turn): asked again with the ticket as it is now, since that answer may have given it to a responder.
    */
   async function stillPassed(companyId: number, ticket: Ticket, message: Message) {
     return !!message.botPassed && await passes(companyId, ticket, message);
