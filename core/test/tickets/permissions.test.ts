@@ -1,6 +1,7 @@
 import t from 'tap';
 import { build } from '../helper.js';
 import { Queue, Ticket } from '../../src/db/models/index.js';
+import { withRetries } from '../../src/db/errors.js';
 import { defaultConnection, inbound, recordEvents, useFakeProvider } from '../pipeline/fixtures.js';
 
 /** Company 1 with queues A and B, a user in each, and a pending ticket per queue plus one without a queue. */
@@ -16,7 +17,10 @@ async function setup(t: Parameters<typeof build>[0]) {
   const ticketFor = async (number: string, queueId: number | null) => {
     await app.pipeline.inbound.onMessage({ companyId: 1, whatsappId: wa.id }, inbound(number, 'oi'));
     const ticket = (await Ticket.scoped(1).orderBy('id', 'desc').first())!;
-    return (await Ticket.scoped(1).patchAndFetchById(ticket.id, { queueId } as Partial<Ticket>));
+    // The new ticket's greeting runs in a job that writes the ticket too: let it finish (on MariaDB the two writes
+    // could deadlock), and retry as the app would.
+    await app.jobs.idle();
+    return withRetries(async () => (await Ticket.scoped(1).patchAndFetchById(ticket.id, { queueId } as Partial<Ticket>)));
   };
   const ta = await ticketFor('5511900000001', qa.id);
   const tb = await ticketFor('5511900000002', qb.id);
