@@ -20,6 +20,8 @@ const DEFAULT_TIMEOUT_MS = 30_000;
 const LOCK_TTL_MS = 15_000;
 /** Tickets answered at once per process (one responder run per ticket at a time). */
 const TURN_CONCURRENCY = 20;
+/** Messages a run reads past its cursor at once (a run walks over the passed ones among them in memory). */
+const UPCOMING = 20;
 
 /**
  * A message's turn (messageId set; `opened`: the message opened the ticket, as ingestion knew it) or a check on the
@@ -149,14 +151,15 @@ export function createResponderChain(deps: PipelineDeps, options: ChainOptions) 
   }
 
   /**
-   * The next message past the cursor the chain answers: from the contact, not a call log; one ingestion marked passed
-   * only `withPassed` (a run that answered a message looks at the passed ones after it again).
+   * The next messages past the cursor the chain answers, oldest first: from the contact, not a call log; those
+   * ingestion marked passed only `withPassed` (a run that answered a message looks at the passed ones after it again).
    */
-  const nextUnanswered = (companyId: number, ticketId: number, cursor: number, withPassed = false) => Message.scoped(companyId)
+  const unansweredPast = (companyId: number, ticketId: number, cursor: number, withPassed: boolean, limit = UPCOMING) => Message.scoped(companyId)
     .where({ ticketId, fromMe: false }).where('id', '>', cursor)
     .where((q) => q.whereNull('mediaType').orWhereNot('mediaType', 'call_log'))
     .modify((q) => { if (!withPassed) q.where('botPassed', false); })
-    .orderBy('id').first();
+    .orderBy('id').limit(limit);
+  const nextUnanswered = async (companyId: number, ticketId: number, cursor: number) => (await unansweredPast(companyId, ticketId, cursor, false, 1))[0];
 
   /** No run holds the ticket's turn lock (or its holder's lease ran out). */
   const lockFree = (now: number) => (q: Knex.QueryBuilder) => q.whereNull('botLockUntil').orWhere('botLockUntil', '<', now);
@@ -245,19 +248,26 @@ export function createResponderChain(deps: PipelineDeps, options: ChainOptions) 
         if (!ticket) return undefined;
         cursor = Number(ticket.botCursor ?? 0);
       }
-      const message = await nextUnanswered(companyId, ticketId, cursor, answered);
-      if (!message) return cursor;
-      // The cursor moves before the answer (at most once) and only while the lock is still ours.
-      const moved = await knex('tickets').where({ id: ticketId, botLockToken: token })
-        .update({ botCursor: message.id, botLockUntil: Date.now() + lockMs() });
-      if (!moved) return undefined;
+      const upcoming = await unansweredPast(companyId, ticketId, cursor, answered);
+      if (!upcoming.length) return cursor;
       // The ticket as it is now (a person may have taken it since the last answer).
       if (!ticket) ticket = await Ticket.scoped(companyId).findById(ticketId);
       if (!ticket) return undefined;
+      // Passed messages still passed are walked over in memory; the cursor then moves once, onto the message to answer.
+      let message: Message | undefined;
+      let walkedTo = cursor;
+      for (const candidate of upcoming) {
+        if (!(await stillPassed(companyId, ticket, candidate))) { message = candidate; break; }
+        walkedTo = candidate.id;
+      }
+      // The cursor moves before the answer (at most once) and only while the lock is still ours.
+      const moved = await knex('tickets').where({ id: ticketId, botLockToken: token })
+        .update({ botCursor: message?.id ?? walkedTo, botLockUntil: Date.now() + lockMs() });
+      if (!moved) return undefined;
       // Past a dealt-with message, this one cannot be the ticket's first.
       const mayBeFirst = cursor === 0;
-      cursor = message.id;
-      if (await stillPassed(companyId, ticket, message)) continue;
+      cursor = message?.id ?? walkedTo;
+      if (!message) continue;
       await answerLogged(companyId, ticket, message, mayBeFirst ? undefined : false);
       answered = true;
     }
