@@ -185,10 +185,14 @@ export class GroupCommit {
   private async announce(companyId: number, conn: CachedConnection, rows: Stored[], written: Written, now: string) {
     const { opened, messages: inserted, asRead } = written;
     const liveIds = [...new Set(rows.filter((r) => r.live).map((r) => r.ticketId))];
-    const [stored, fresh] = await Promise.all([
+    // A ticket whose first contact message had not been dealt with when the batch read it (cursor 0): its messages
+    // were not passed (the chain decides after the commit), and the cursor that decision needs may have moved since.
+    const unsettled = [...new Set(rows.filter((r) => r.live && !r.passes && !Number(r.live.stored.botCursor)).map((r) => r.ticketId))];
+    const [stored, fresh, cursors] = await Promise.all([
       inserted ?? this.knex('messages').where({ companyId, whatsappId: conn.whatsapp.id }).whereIn('providerId', rows.map((r) => r.item.msg.providerId)) as Promise<DbRow[]>,
       // Another writer changed a live ticket meanwhile: those are read back.
       asRead ? null : Ticket.scoped(companyId).whereIn('id', liveIds),
+      asRead && unsettled.length ? Ticket.scoped(companyId).whereIn('id', unsettled).select('id', 'botCursor') : [],
     ]);
     const messageOf = new Map(stored.map((m) => [String(m.providerId), Message.fromDatabaseJson(m)] as const));
     const touches = touchesByKey(rows.filter((r) => r.live), (r) => r.ticketId);
@@ -201,6 +205,7 @@ export class GroupCommit {
       tickets.set(row.ticketId, Ticket.fromDatabaseJson({ ...row.live.stored, ...touchedColumns(row.live.stored, touch, now) }));
       tagsOf.set(row.ticketId, row.live.tags);
     }
+    for (const { id, botCursor } of cursors) tickets.get(id)!.botCursor = botCursor;
     for (const ticket of opened) {
       tickets.set(Number(ticket.id), Ticket.fromDatabaseJson(ticket));
       tagsOf.set(Number(ticket.id), []);
