@@ -146,10 +146,14 @@ const pct = (p: number) => percentile(latencies, p);
 const rate = total / pipelineSeconds;
 const rawRate = total / rawSeconds;
 const steadyRate = steadySeconds ? (total - steadyFrom) / steadySeconds : undefined;
+// Issue 35's goals, reported beside the figures (the whole run's; the steady figures are read against the same).
+const goals = bench === 'ingest'
+  ? { goalStatementsPerMessage: '≤ 5', goalRatioToRaw: db === 'mysql' ? '≥ 0.25' : '≥ 0.30', goalP99: db === 'mysql' ? '≤ 50 ms' : '≤ 25 ms' }
+  : {};
 process.stdout.write(JSON.stringify({
   bench, db, messages: total, contacts, inFlight, stored, tickets, ...(botSleepMs ? { botSleepMs, botAnswersDuringRun } : {}),
   messagesPerSecond: Math.round(rate), p50: pct(50), p99: pct(99), statementsPerMessage: Number((statements / total).toFixed(2)),
-  rawInsertsPerSecond: Math.round(rawRate), ratioToRaw: Number((rate / rawRate).toFixed(2)),
+  rawInsertsPerSecond: Math.round(rawRate), ratioToRaw: Number((rate / rawRate).toFixed(2)), ...goals,
   ...(steadyRate ? { steadyFrom, steadyMessagesPerSecond: Math.round(steadyRate), steadyRatioToRaw: Number((steadyRate / rawRate).toFixed(2)) } : {}),
   windows,
 }) + '\n');
