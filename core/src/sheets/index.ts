@@ -5,6 +5,7 @@ import { badRequest } from '../http/errors.js';
 import { receiveToTemp, type TempUpload } from '../domains/contacts/upload-temp.js';
 import { loadExcelJs } from './exceljs.js';
 import { csvRows } from './csv.js';
+import { xlsxInput } from './zip-input.js';
 import { sendExport } from './export.js';
 
 /** The text of an exceljs cell value: numbers, rich text, hyperlinks and formula results included. */
@@ -16,6 +17,8 @@ export function cellText(value: unknown): string {
   if (typeof value === 'object') {
     const v = value as { richText?: { text: string }[]; text?: unknown; result?: unknown; hyperlink?: string };
     if (v.richText) return v.richText.map((r) => r.text).join('').trim();
+    // A shared string the reader never resolved: the sheet was not read whole, and its texts are not known.
+    if ('sharedString' in v) throw new Error('the sheet\'s shared strings were not read');
     if (v.text !== undefined) return cellText(v.text);
     if (v.result !== undefined) return cellText(v.result);
   }
@@ -102,7 +105,7 @@ async function readCsv(file: string, sink: ReturnType<typeof rowSink>) {
 /** The first worksheet of an .xlsx, row by row without loading it (exceljs' streaming reader). */
 async function readXlsx(file: string, sink: ReturnType<typeof rowSink>) {
   const ExcelJS = await loadExcelJs();
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, { worksheets: 'emit', sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', entries: 'ignore' });
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(xlsxInput(file), { worksheets: 'emit', sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', entries: 'ignore' });
   // exceljs writes xl/workbook.xml last, and its streaming reader may reach a worksheet before it: it then reads
   // `model.sheets` (only for the sheet's name) of a model not parsed yet and fails now and then (exceljs issue
   // #3064). An empty model until the real one is parsed: we take the first sheet by position, never by name.

@@ -100,7 +100,9 @@ t.test('the sample sheet, CSV and xlsx exports', async (t) => {
   await wb.xlsx.load(sample.rawPayload as never);
   t.same(wb.worksheets[0].getRow(1).values, [undefined, 'name', 'number', 'email']);
   // The sample imports as is.
-  t.equal((await upload(app, token, '/api/contacts/upload', 'sample.xlsx', sample.rawPayload)).json().newContacts.length, 2);
+  const imported = await upload(app, token, '/api/contacts/upload', 'sample.xlsx', sample.rawPayload);
+  t.equal(imported.statusCode, 200, imported.body);
+  t.equal(imported.json().newContacts?.length, 2);
 
   const csv = await app.inject({ method: 'GET', url: '/api/contacts/export?format=csv', headers: auth });
   t.equal(csv.statusCode, 200);
