@@ -6,7 +6,7 @@ import { clientDateTime, offsetOf, pageResult, PAGE_SIZE } from '../../http/sche
 import type { Actor } from './access.js';
 import { keptTicketCount } from './counts.js';
 import { after, searchTicketIds } from './search.js';
-import { ticketRowsWithRelations, ticketViews, type TicketRow, type TicketView } from './view.js';
+import { ticketViews, type TicketRow, type TicketView } from './view.js';
 
 export interface TicketListQuery {
   searchParam?: string;
@@ -112,10 +112,9 @@ export async function listTickets(actor: Actor, query: TicketListQuery): Promise
   if (search) {
     const { limit, offset } = offsetOf(query.pageNumber);
     const found = await searchTicketIds(companyId, q, search, offset, limit, firstPage);
-    const page = found.ids.length ? await ticketRowsWithRelations(companyId, Ticket.scoped(companyId).whereIn('tickets.id', found.ids)) : { rows: [], known: {} };
-    const byId = new Map(page.rows.map((t) => [t.id, t] as const));
+    const byId = new Map((found.ids.length ? await Ticket.plainRows<TicketRow>(Ticket.scoped(companyId).whereIn('tickets.id', found.ids)) : []).map((t) => [t.id, t] as const));
     const items = found.ids.map((id) => byId.get(id)).filter((t): t is TicketRow => t !== undefined);
-    return { tickets: await ticketViews(companyId, items, page.known), ...(found.count !== undefined ? { count: found.count } : {}), hasMore: found.hasMore, ...cursorAfter(items, found.hasMore) };
+    return { tickets: await ticketViews(companyId, items), ...(found.count !== undefined ? { count: found.count } : {}), hasMore: found.hasMore, ...cursorAfter(items, found.hasMore) };
   }
 
   // The badge count: from the counts the database keeps when the filter is theirs (status, queues, users,
@@ -123,10 +122,10 @@ export async function listTickets(actor: Actor, query: TicketListQuery): Promise
   const countable = !tags?.length && !query.date && !query.updatedAt && !query.minUpdatedAt && query.withUnreadMessages !== 'true';
   const countOf = () => countable ? keptTicketCount(actor, { status: query.status, showAll, queueIds, users }) : q.clone().resultSize();
   const { limit, offset } = offsetOf(query.pageNumber);
-  const [page, count] = await Promise.all([
-    ticketRowsWithRelations(companyId, q.clone().orderBy('tickets.updatedAt', 'desc').orderBy('tickets.id', 'desc').limit(limit + 1).offset(offset)),
+  const [rows, count] = await Promise.all([
+    Ticket.plainRows<TicketRow>(q.clone().orderBy('tickets.updatedAt', 'desc').orderBy('tickets.id', 'desc').limit(limit + 1).offset(offset)),
     firstPage ? countOf() : Promise.resolve(undefined),
   ]);
-  const { items, hasMore } = pageResult(page.rows, PAGE_SIZE);
-  return { tickets: await ticketViews(companyId, items, page.known), ...(count !== undefined ? { count } : {}), hasMore, ...cursorAfter(items, hasMore) };
+  const { items, hasMore } = pageResult(rows, PAGE_SIZE);
+  return { tickets: await ticketViews(companyId, items), ...(count !== undefined ? { count } : {}), hasMore, ...cursorAfter(items, hasMore) };
 }

@@ -1,6 +1,5 @@
 import { Contact, Queue, Tag, Ticket, User, Whatsapp } from '../../db/models/index.js';
 import { cachedDisplayNames, freshDisplayNames, type DisplayNames } from '../../db/display-names.js';
-import { columnsOf, jsonArrayOf, parseJsonArray } from '../../db/returning.js';
 import { protocolOf } from '../../messaging/templates.js';
 import type { TicketView } from './schemas.js';
 
@@ -95,43 +94,6 @@ export async function ticketViews(companyId: number, tickets: ReadonlyArray<Tick
       tags: tagsOf.get(t.id) ?? [],
     };
   });
-}
-
-type TicketQuery = ReturnType<typeof Ticket.scoped>;
-type TagRef = Pick<Tag, 'id' | 'name' | 'color'>;
-const CONTACT = 'contact__';
-const TAGS = 'tags__';
-
-/**
- * The rows of a ticket query with their contacts and tags, in one statement: each contact joined (its columns
- * aliased), each ticket's tags as a JSON array. `ticketViews` then needs no read of its own for a list page, whose
- * names come from the cached display names: one round trip where there were two, and one connection where there
- * were two (the ticket list, docs/performance.md "the ticket list in one statement").
- */
-export async function ticketRowsWithRelations(companyId: number, query: TicketQuery): Promise<{ rows: TicketRow[]; known: KnownRelations }> {
-  const knex = Ticket.knex();
-  const contactColumns = await columnsOf(knex, 'contacts');
-  const tags = jsonArrayOf(knex, { id: 'tags.id', name: 'tags.name', color: 'tags.color' });
-  const joined = await Ticket.plainRows<Record<string, unknown>>(query
-    .leftJoin('contacts', (j) => j.on('contacts.id', 'tickets.contactId').andOn('contacts.companyId', knex.raw('?', [companyId])))
-    .select('tickets.*', ...contactColumns.map((c) => `contacts.${c} as ${CONTACT}${c}`),
-      knex.raw(`(SELECT ${tags} FROM ?? JOIN ?? ON ?? = ?? WHERE ?? = ? AND ?? = ??) AS ??`,
-        ['ticketTags', 'tags', 'tags.id', 'ticketTags.tagId', 'ticketTags.companyId', companyId, 'ticketTags.ticketId', 'tickets.id', TAGS])));
-  const rows: TicketRow[] = [];
-  const contacts: Array<TicketView['contact'] & object> = [];
-  const tagsOf = new Map<number, TagRef[]>();
-  for (const row of joined) {
-    const ticket: Record<string, unknown> = {};
-    const contact: Record<string, unknown> = {};
-    for (const key in row) {
-      if (key.startsWith(CONTACT)) contact[key.slice(CONTACT.length)] = row[key];
-      else if (key !== TAGS) ticket[key] = row[key];
-    }
-    rows.push(ticket as TicketRow);
-    if (contact.id !== null && contact.id !== undefined) contacts.push(Contact.jsonFromDatabaseRow(contact) as TicketView['contact'] & object);
-    tagsOf.set(Number(ticket.id), parseJsonArray<TagRef>(row[TAGS]));
-  }
-  return { rows, known: { contacts, tags: tagsOf } };
 }
 
 export async function ticketView(companyId: number, ticket: Ticket | TicketRow, known: KnownRelations = {}): Promise<TicketView> {
