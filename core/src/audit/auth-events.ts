@@ -15,7 +15,7 @@ export async function recordSignIn(knex: Knex, request: FastifyRequest, user: { 
 }
 
 /** A super user starting or ending a view as a company's admin: logged in that company, with both identities. */
-export async function recordImpersonation(knex: Knex, request: FastifyRequest, admin: { id: number; companyId: number }, superUserId: number, action: 'impersonate' | 'impersonate_back') {
+export async function recordImpersonation(knex: Knex | Knex.Transaction, request: FastifyRequest, admin: { id: number; companyId: number }, superUserId: number, action: 'impersonate' | 'impersonate_back') {
   await writeAudit(knex, [{ companyId: admin.companyId, action, entity: 'users', entityId: admin.id }], {
     userId: admin.id, companyId: admin.companyId, impersonatorId: superUserId, ip: request.ip ?? null, route: routeKey(request), written: 0,
   });

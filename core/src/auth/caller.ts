@@ -77,17 +77,47 @@ export function companyRefusal(company: CompanyAccess, isSuper: boolean, renewal
   return undefined;
 }
 
+/** What a token says about its session: its user, version and session, and for an impersonation the super user's. */
+export interface SessionClaims {
+  id: number; companyId: number; tv?: unknown; sid?: unknown; scope?: string;
+  /** An impersonation: the super user behind it, their company, their own session and its token version. */
+  imp?: unknown; impCompanyId?: unknown; impSid?: unknown; impTv?: unknown;
+}
+
 /**
  * Whether a token (its user, company and token version) still opens a session, checked against the stored
  * caller: undefined when it does, else the refusal. A deleted user is 401; a token of an older version is
  * 403, so the console asks for a new one once and the refresh decides (a password change keeps the session
  * that made it, a login elsewhere does not).
  */
-export function sessionRefusal(caller: Caller | undefined, token: { tv?: unknown; sid?: unknown; scope?: string }): AppError | undefined {
+export function sessionRefusal(caller: Caller | undefined, token: SessionClaims): AppError | undefined {
   if (!caller) return new AppError('ERR_SESSION_EXPIRED', 401, 'Session ended: sign in');
-  if (token.tv !== caller.tokenVersion) return new AppError('ERR_SESSION_EXPIRED', 403, 'Session replaced: refresh the token');
-  // A token of a session ended on its own (GET /auth/sessions): its refresh then fails too. Tokens without a
-  // session (impersonation, renewal) are bounded by their own lifetime.
-  if (typeof token.sid === 'number' && !caller.sessionIds.includes(token.sid)) return new AppError('ERR_SESSION_EXPIRED', 403, 'Session ended: refresh the token');
+  // An impersonation belongs to the super user's session, not the viewed user's: their logins and version leave it be.
+  if (typeof token.imp !== 'number' && token.tv !== caller.tokenVersion) return new AppError('ERR_SESSION_EXPIRED', 403, 'Session replaced: refresh the token');
+  // A token of a session ended on its own (GET /auth/sessions, "back" from an impersonation): its refresh then
+  // fails too. Only the renewal token has no session; it is bounded by its own lifetime and the token version.
+  if (typeof token.sid === 'number' ? !caller.sessionIds.includes(token.sid) : token.scope !== 'billing') {
+    return new AppError('ERR_SESSION_EXPIRED', 403, 'Session ended: refresh the token');
+  }
   return companyRefusal(caller.company, caller.super, token.scope === 'billing');
+}
+
+/**
+ * An impersonation lives only while the super user behind it does, as they are now: still a super user, of the
+ * token version and with the very session the view was opened from (their logout, a login elsewhere, the end of
+ * that session, a new password, their deletion or demotion end it).
+ */
+export function impersonatorRefusal(impersonator: Caller | undefined, token: SessionClaims): AppError | undefined {
+  const alive = impersonator?.super && impersonator.tokenVersion === token.impTv
+    && typeof token.impSid === 'number' && impersonator.sessionIds.includes(token.impSid);
+  return alive ? undefined : new AppError('ERR_SESSION_EXPIRED', 403, 'The view as another user has ended: refresh the token');
+}
+
+/** The caller behind a token and whether its session still stands: every request and socket is checked by this. */
+export async function checkToken(token: SessionClaims): Promise<{ caller?: Caller; refusal?: AppError }> {
+  const caller = await loadCaller(token.companyId, token.id);
+  const refusal = sessionRefusal(caller, token);
+  if (refusal || typeof token.imp !== 'number') return { caller, refusal };
+  const impersonator = typeof token.impCompanyId === 'number' ? await loadCaller(token.impCompanyId, token.imp) : undefined;
+  return { caller, refusal: impersonatorRefusal(impersonator, token) };
 }

@@ -3,7 +3,7 @@ import jwt from '@fastify/jwt';
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, forbidden } from '../http/errors.js';
-import { loadCaller, sessionRefusal } from './caller.js';
+import { checkToken } from './caller.js';
 import { createSessionTokens, type SessionOptions } from './sessions.js';
 
 export { REFRESH_COOKIE } from './sessions.js';
@@ -15,8 +15,14 @@ export interface AuthUser {
   tv?: number;
   /** The session (refresh token family, auth/sessions.ts) the access token belongs to. */
   sid?: number;
-  /** The super user viewing the company as this user (POST /auth/impersonate/:companyId): their id. */
+  /**
+   * The super user viewing the company as this user (POST /auth/impersonate/:companyId): their id, company, own
+   * session and token version; `sid` is then the impersonation's session, listed among this user's.
+   */
   imp?: number;
+  impCompanyId?: number;
+  impSid?: number;
+  impTv?: number;
   /** 'billing': the renewal token an expired company's admin gets at login, good only on billing routes. */
   scope?: 'billing';
 }
@@ -61,8 +67,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { secret: string
       throw new AppError('ERR_SESSION_EXPIRED', 403, 'Session expired: refresh the token');
     }
     const token = request.user;
-    const caller = await loadCaller(token.companyId, token.id);
-    const refusal = sessionRefusal(caller, token);
+    const { caller, refusal } = await checkToken(token);
     if (refusal) throw refusal;
     // What the routes check (requireAdmin, the users routes, plugins) is the user as stored now.
     request.user = { ...token, profile: caller!.profile, super: caller!.super };

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Knex } from 'knex';
 import { RefreshTokenFamily, User } from '../db/models/index.js';
-import { dbNow } from '../db/time.js';
+import { dbNow, toDbTime } from '../db/time.js';
 import { AppError } from '../http/errors.js';
 import { companyRefusal } from './caller.js';
 import { forgetCallers } from '../db/caller-cache.js';
@@ -44,8 +44,15 @@ export interface SessionTokens {
   open(user: User, reply: FastifyReply, options?: { announce?: boolean; patch?: Partial<User>; keepOthers?: boolean; inTransaction?: InTransaction }): Promise<string>;
   /** Ends one session of the user (its refresh token, its access tokens and sockets); false when it is not theirs. */
   endOne(user: { id: number; companyId: number }, sid: number, inTransaction?: (trx: Knex.Transaction) => Promise<void>): Promise<boolean>;
-  /** The user's open sessions, newest first. */
+  /** The user's open sessions, newest first: idle ones and impersonations whose super user's session ended are left out. */
   list(user: { id: number; companyId: number }): Promise<RefreshTokenFamily[]>;
+  /**
+   * Opens an impersonation (POST /auth/impersonate/:companyId): a session of `viewed` that belongs to the super
+   * user's session `superSid` and ends by itself at `expiresAt`. Answers the access token, good until then.
+   */
+  openImpersonation(viewed: User, superUser: User, superSid: number, request: FastifyRequest, expiresAt: Date, inTransaction?: InTransaction): Promise<string>;
+  /** An access token of the user's own session `sid` (coming back from an impersonation: no new session). */
+  accessToken(user: User, sid: number): string;
   /**
    * Ends every session of the user (refresh tokens, and through the token version access tokens and sockets), writing
    * `patch` too; `inTransaction` (its audit entry, a used reset code) commits with it or neither does.
@@ -71,13 +78,19 @@ export function createSessionTokens(app: FastifyInstance, { jwt, secureCookies }
     { httpOnly: true, sameSite: 'strict', secure: secureCookies, path: '/api/auth', maxAge: jwt.refreshTtlSeconds },
   );
   const families = (user: { id: number; companyId: number }) => RefreshTokenFamily.scoped(user.companyId).where({ userId: user.id });
+  /** The user's own sessions: a login, a logout or a new password ends these, never a super user's view of them. */
+  const ownFamilies = (user: { id: number; companyId: number }) => families(user).whereNull('impersonatorId');
+  const idleSince = () => (jwt.sessionIdleMs > 0 ? toDbTime(Date.now() - jwt.sessionIdleMs) : null);
+  const device = (request: FastifyRequest) => ({
+    userAgent: String(request.headers['user-agent'] ?? '').slice(0, 300) || null, ip: request.ip?.slice(0, 64) ?? null,
+  });
 
   /**
    * Ends the user's sessions in `trx`: families first, so a refresh in between cannot sign a token of the new
    * version. Answers the new version, for the user once the transaction commits.
    */
   const endAllIn = async (trx: Knex.Transaction, user: User, patch: Partial<User>) => {
-    await families(user).transacting(trx).delete();
+    await ownFamilies(user).transacting(trx).delete();
     const tokenVersion = user.tokenVersion + 1;
     await user.$query(trx).patch({ ...patch, tokenVersion } as Partial<User>);
     return tokenVersion;
@@ -103,8 +116,7 @@ export function createSessionTokens(app: FastifyInstance, { jwt, secureCookies }
         if (!keepOthers) version = await endAllIn(trx, user, patch);
         else if (Object.keys(patch).length > 0) await user.$query(trx).patch(patch);
         const opened = await RefreshTokenFamily.scoped(user.companyId).transacting(trx).insertAndFetch({
-          userId: user.id, generation: 0, userAgent: String(request.headers['user-agent'] ?? '').slice(0, 300) || null,
-          ip: request.ip?.slice(0, 64) ?? null, lastUsedAt: dbNow(),
+          userId: user.id, generation: 0, ...device(request), lastUsedAt: dbNow(),
         } as Partial<RefreshTokenFamily>);
         if (inTransaction) await inTransaction(trx);
         return { family: opened, tokenVersion: version };
@@ -126,7 +138,39 @@ export function createSessionTokens(app: FastifyInstance, { jwt, secureCookies }
       if (ended) await forgetCallers(user.companyId, user.id);
       return ended > 0;
     },
-    list: async (user) => families(user).orderBy('lastUsedAt', 'desc').orderBy('id', 'desc'),
+    list: async (user) => {
+      const idle = idleSince();
+      const now = dbNow();
+      return families(user).where((shown) => shown
+        .where((own) => {
+          own.whereNull('impersonatorId');
+          if (idle) own.where((recent) => recent.where('lastUsedAt', '>=', idle).orWhereNull('lastUsedAt'));
+        })
+        // A view is listed while it lasts and the super user's session it belongs to does.
+        .orWhere((view) => view.whereNotNull('impersonatorId').where('expiresAt', '>', now)
+          .whereExists(RefreshTokenFamily.knex()('refreshTokenFamilies as behind')
+            .whereRaw('?? = ??', ['behind.id', 'refreshTokenFamilies.impersonatorSessionId'])
+            .whereRaw('?? = ??', ['behind.userId', 'refreshTokenFamilies.impersonatorId']))))
+        .orderBy('lastUsedAt', 'desc').orderBy('id', 'desc');
+    },
+    async openImpersonation(viewed, superUser, superSid, request, expiresAt, inTransaction) {
+      const family = await inOwnTransaction(async (trx) => {
+        const opened = await RefreshTokenFamily.scoped(viewed.companyId).transacting(trx).insertAndFetch({
+          userId: viewed.id, generation: 0, ...device(request), lastUsedAt: dbNow(),
+          impersonatorId: superUser.id, impersonatorSessionId: superSid, expiresAt: toDbTime(expiresAt),
+        } as Partial<RefreshTokenFamily>);
+        if (inTransaction) await inTransaction(trx);
+        return opened;
+      });
+      // The viewed user's cached caller must hold the new session before its first request (auth/caller.ts).
+      await forgetCallers(viewed.companyId, viewed.id);
+      const seconds = Math.max(1, Math.round((expiresAt.getTime() - Date.now()) / 1000));
+      return app.jwt.sign({
+        id: viewed.id, companyId: viewed.companyId, profile: viewed.profile, super: false, tv: viewed.tokenVersion, sid: family.id,
+        imp: superUser.id, impCompanyId: superUser.companyId, impSid: superSid, impTv: superUser.tokenVersion,
+      }, { expiresIn: seconds });
+    },
+    accessToken: (user, sid) => signAccess(user, sid),
     async refresh(request, reply) {
       const cookie = request.cookies[REFRESH_COOKIE];
       if (!cookie) throw ended('No refresh token');
@@ -144,7 +188,7 @@ export function createSessionTokens(app: FastifyInstance, { jwt, secureCookies }
       // An expired or inactive company's session does not go on (core §5): the login says why and what to do.
       const refusal = companyRefusal(user.company!, user.super);
       if (refusal) throw refusal;
-      const rotation = await rotate(user, sid!, gen!, jwt.refreshReuseGraceMs);
+      const rotation = await rotate(user, sid!, gen!, jwt.refreshReuseGraceMs, idleSince());
       if (rotation === 'reused') {
         // Someone holds a copy of this session's refresh token: the session ends, its access tokens and sockets too.
         request.log.warn({ userId: user.id, sid }, 'a refresh token was used again after its rotation: session ended');
@@ -167,8 +211,10 @@ export function createSessionTokens(app: FastifyInstance, { jwt, secureCookies }
  * current one (two tabs refreshing with the same cookie at once); any other older generation is a replay
  * of a token already used, and ends the family.
  */
-async function rotate(user: User, sid: number, gen: number, graceMs: number): Promise<number | 'ended' | 'reused'> {
-  const family = () => RefreshTokenFamily.scoped(user.companyId).where({ id: sid, userId: user.id });
+async function rotate(user: User, sid: number, gen: number, graceMs: number, idleSince: string | null): Promise<number | 'ended' | 'reused'> {
+  // An impersonation has no refresh token; a session unused past the idle limit is over (its browser was closed).
+  const family = () => RefreshTokenFamily.scoped(user.companyId).where({ id: sid, userId: user.id }).whereNull('impersonatorId');
+  if (idleSince && (await family().where('lastUsedAt', '<', idleSince).delete()) > 0) return 'ended';
   const moved = await family().where({ generation: gen }).patch({ generation: gen + 1, rotatedAt: dbNow(), lastUsedAt: dbNow() } as Partial<RefreshTokenFamily>);
   if (moved === 1) return gen + 1;
   const current = await family().first();

@@ -6,7 +6,7 @@ import { Ticket, User } from '../db/models/index.js';
 import { dbNow } from '../db/time.js';
 import { canSee } from '../domains/tickets/access.js';
 import { forgetCallersFromPeer, onCallersForgotten, type CallersForgotten } from '../db/caller-cache.js';
-import { loadCaller, sessionRefusal, type Caller } from '../auth/caller.js';
+import { checkToken, loadCaller, type Caller } from '../auth/caller.js';
 import { isAudienceRoom, rooms, ticketRooms, viewerRooms, type TicketLike, type Viewer } from './rooms.js';
 import type { OriginPolicy } from '../http/origins.js';
 import type { CacheForgotten, SharedCaches } from '../cache/shared-cache.js';
@@ -14,7 +14,11 @@ import type { CacheForgotten, SharedCaches } from '../cache/shared-cache.js';
 export { rooms, type TicketAudience, type TicketLike, type Viewer } from './rooms.js';
 
 /** Who a socket belongs to, from its token: `tv` is the token version it was (last) authenticated with. */
-export interface SocketUser { id: number; companyId: number; profile: string; super: boolean; scope?: 'billing'; tv?: number; sid?: number }
+export interface SocketUser {
+  id: number; companyId: number; profile: string; super: boolean; scope?: 'billing'; tv?: number; sid?: number;
+  /** An impersonation's super user, their company, session and token version (auth/caller.ts, checkToken). */
+  imp?: number; impCompanyId?: number; impSid?: number; impTv?: number;
+}
 
 /** Where an emit goes: one room, several (their union), or rooms minus the sockets in `except`. */
 export type BusTarget = string | string[] | { to: string[]; except?: string[] };
@@ -166,7 +170,8 @@ export const busPlugin = fp(async (app: FastifyInstance, opts: { redisUrl?: stri
     if (!token) return undefined;
     try {
       const payload = app.jwt.verify<SocketUser & { exp?: number }>(token);
-      return { id: payload.id, companyId: payload.companyId, profile: payload.profile, super: payload.super, scope: payload.scope, tv: payload.tv, sid: payload.sid, exp: payload.exp };
+      const { id, companyId, profile, super: isSuper, scope, tv, sid, imp, impCompanyId, impSid, impTv, exp } = payload;
+      return { id, companyId, profile, super: isSuper, scope, tv, sid, imp, impCompanyId, impSid, impTv, exp };
     } catch {
       return undefined;
     }
@@ -176,8 +181,8 @@ export const busPlugin = fp(async (app: FastifyInstance, opts: { redisUrl?: stri
     const user = verifyToken(tokenOf(socket));
     if (!user) return next(new Error('ERR_SESSION_EXPIRED'));
     // Checked as a request is (auth/caller.ts), and the rooms come from the user as stored now, not from the token.
-    loadCaller(user.companyId, user.id).then((caller) => {
-      if (sessionRefusal(caller, user)) return next(new Error('ERR_SESSION_EXPIRED'));
+    checkToken(user).then(({ caller, refusal }) => {
+      if (refusal) return next(new Error('ERR_SESSION_EXPIRED'));
       const { exp, ...socketUser } = user;
       socket.data.user = socketUser;
       socket.data.viewer = caller;
@@ -207,11 +212,13 @@ export const busPlugin = fp(async (app: FastifyInstance, opts: { redisUrl?: stri
     socket.on('renewToken', (token: unknown, ack?: (reply: { ok: boolean }) => void) => {
       const next = verifyToken(typeof token === 'string' ? token.replace(/^Bearer\s+/i, '') : undefined);
       const reply = typeof ack === 'function' ? ack : () => undefined;
-      if (!next || next.id !== user.id || next.companyId !== user.companyId || next.scope !== user.scope) return reply({ ok: false });
-      loadCaller(user.companyId, user.id).then((caller) => {
-        if (sessionRefusal(caller, next)) { reply({ ok: false }); socket.disconnect(true); return; }
+      if (!next || next.id !== user.id || next.companyId !== user.companyId || next.scope !== user.scope || next.imp !== user.imp) return reply({ ok: false });
+      checkToken(next).then(({ refusal }) => {
+        if (refusal) { reply({ ok: false }); socket.disconnect(true); return; }
         user.tv = next.tv;
         user.sid = next.sid;
+        user.impSid = next.impSid;
+        user.impTv = next.impTv;
         socket.data.expiresAt = next.exp ? next.exp * 1000 : undefined;
         armExpiry();
         reply({ ok: true });
@@ -320,12 +327,15 @@ export const busPlugin = fp(async (app: FastifyInstance, opts: { redisUrl?: stri
       const user = socket.data.user as SocketUser | undefined;
       if (!user) return false;
       if (change.companyId === 'any') return true;
-      return user.companyId === change.companyId && (change.userId === undefined || user.id === change.userId);
+      const about = (companyId: number | undefined, userId: number | undefined) =>
+        companyId === change.companyId && (change.userId === undefined || userId === change.userId);
+      // An impersonation's socket lives on its super user's session too: a change of theirs re-checks it.
+      return about(user.companyId, user.id) || (user.imp !== undefined && about(user.impCompanyId, user.imp));
     });
     for (const socket of concerned) {
       const user = socket.data.user as SocketUser;
-      loadCaller(user.companyId, user.id).then((caller) => {
-        if (sessionRefusal(caller, user)) return void socket.disconnect(true);
+      checkToken(user).then(({ caller, refusal }) => {
+        if (refusal) return void socket.disconnect(true);
         if (user.scope !== 'billing') placeInRooms(socket, caller!);
       }, (err) => app.log.warn({ err, userId: user.id }, 'socket: re-checking the user failed; its rooms stay as they were'));
     }

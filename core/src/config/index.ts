@@ -31,6 +31,8 @@ export interface Config {
     secret: string; refreshSecret: string; accessTtl: string; refreshTtlSeconds: number;
     /** How long after a refresh the token it replaced is still answered (two tabs refreshing at once), not taken for a replay. */
     refreshReuseGraceMs: number;
+    /** A session unused this long (no refresh: its browser closed or asleep) ends and leaves the sessions list; 0 = never. */
+    sessionIdleMs: number;
   };
   smtp?: { url: string; from: string };
   consoleDir: string;
@@ -191,6 +193,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       accessTtl: env.JWT_ACCESS_TTL ?? '15m',
       refreshTtlSeconds: Number(env.JWT_REFRESH_TTL_SECONDS ?? 7 * 24 * 3600),
       refreshReuseGraceMs: Number(env.JWT_REFRESH_REUSE_GRACE_MS ?? 10_000),
+      sessionIdleMs: Number(env.SESSION_IDLE_HOURS ?? 12) * 3_600_000,
     },
     smtp: env.SMTP_URL ? { url: env.SMTP_URL, from: env.MAIL_FROM ?? 'Atrium <no-reply@atrium.local>' } : undefined,
     consoleDir: path.resolve(env.CONSOLE_DIR ?? path.join(repoRoot, 'host-web', 'dist')),

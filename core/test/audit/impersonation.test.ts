@@ -46,3 +46,72 @@ t.test('only the super user may impersonate', async (t) => {
   t.equal(res.status, 403, 'a company admin may not');
   t.equal((await AuditLog.scoped(other.companyId).where({ action: 'impersonate' })).length, 0, 'and nothing is logged');
 });
+
+/** A second super user of the operator's company, signed in: the seeded one stays free to act on them. */
+async function secondSuper(env: Awaited<ReturnType<typeof build>>) {
+  const email = `viewer.${Math.random().toString(36).slice(2, 8)}@atrium.test`;
+  const created = await env.request('POST', '/api/users', { token: env.token, body: { name: 'Viewer', email, password: 'Viewer-pass-1', profile: 'admin', super: true } });
+  return { id: created.body.id as number, email, token: await env.login(email, 'Viewer-pass-1') };
+}
+
+t.test('a view ends with "back": its token stops, "back" works once, and the super user gets their own session back', async (t) => {
+  const env = await build(t);
+  const acme = await env.createTenant('Acme');
+  const viewer = await secondSuper(env);
+  const view = (await env.request('POST', `/api/auth/impersonate/${acme.companyId}`, { token: viewer.token })).body.token as string;
+  const back = await env.request('POST', '/api/auth/impersonate/back', { token: view });
+  t.equal(back.status, 200);
+  t.equal(claims(back.body.token).sid, claims(viewer.token).sid, 'the super user\'s own session, not a new one');
+  t.equal((await env.request('GET', '/api/auth/me', { token: back.body.token })).body.id, viewer.id);
+  t.equal((await env.request('GET', '/api/tags', { token: view })).status, 403, 'the view\'s token is refused after "back"');
+  t.equal((await env.request('POST', '/api/auth/impersonate/back', { token: view })).status, 403, '"back" works once');
+});
+
+t.test('the finding: logout, a new sign-in and every session ended leave the old view with nothing to mint', async (t) => {
+  const env = await build(t);
+  const acme = await env.createTenant('Acme');
+  const viewer = await secondSuper(env);
+  const view = (await env.request('POST', `/api/auth/impersonate/${acme.companyId}`, { token: viewer.token })).body.token as string;
+  t.equal((await env.request('DELETE', '/api/auth/logout', { token: viewer.token })).status, 200);
+  const again = await env.login(viewer.email, 'Viewer-pass-1');
+  for (const session of (await env.request('GET', '/api/auth/sessions', { token: again })).body) {
+    if (!session.current) await env.request('DELETE', `/api/auth/sessions/${session.id}`, { token: again });
+  }
+  const back = await env.request('POST', '/api/auth/impersonate/back', { token: view });
+  t.equal(back.status, 403, '"back" with the old view is refused');
+  t.equal(back.body.token, undefined, 'and mints no token');
+  t.equal((await env.request('POST', `/api/auth/impersonate/${acme.companyId}`, { token: view })).status, 403, 'nor can the view open another');
+});
+
+t.test('the view is listed among the admin\'s sessions, marked; only a super user ends it; the admin\'s own sign-ins leave it be', async (t) => {
+  const env = await build(t);
+  const acme = await env.createTenant('Acme');
+  const viewer = await secondSuper(env);
+  const view = (await env.request('POST', `/api/auth/impersonate/${acme.companyId}`, { token: viewer.token })).body.token as string;
+  const listed = (await env.request('GET', '/api/auth/sessions', { token: acme.admin.token })).body as Array<{ id: number; impersonatedBy: { id: number; name: string } | null; expiresAt: string | null }>;
+  const marked = listed.find((s) => s.impersonatedBy);
+  t.same(marked?.impersonatedBy, { id: viewer.id, name: 'Viewer' }, 'marked with the super user behind it');
+  t.ok(marked?.expiresAt, 'with the time it ends by itself');
+  const byAdmin = await env.request('DELETE', `/api/auth/sessions/${marked!.id}`, { token: acme.admin.token });
+  t.equal(byAdmin.status, 403, 'the admin cannot end it');
+
+  const admin = await env.login(acme.admin.email, acme.admin.password);
+  t.equal((await env.request('GET', '/api/tags', { token: view })).status, 200, 'the admin signing in again does not end the super user\'s view');
+  t.equal((await env.request('PUT', `/api/users/${acme.admin.id}`, { token: view, body: { email: 'taken.over@atrium.test' } })).body.error, 'ERR_IMPERSONATION_FORBIDDEN', 'the view may not change the admin\'s e-mail');
+
+  t.equal((await env.request('DELETE', `/api/users/${acme.admin.id}/sessions/${marked!.id}`, { token: viewer.token })).status, 200, 'the super user ends it from the admin\'s sessions');
+  t.equal((await env.request('GET', '/api/tags', { token: view })).status, 403, 'and the view stops');
+  t.equal((await env.request('GET', '/api/tags', { token: admin })).status, 200, 'the admin\'s own session goes on');
+  t.notOk((await env.request('GET', '/api/auth/sessions', { token: admin })).body.some((s: { impersonatedBy: unknown }) => s.impersonatedBy), 'no longer listed');
+});
+
+t.test('signing out while viewing ends the view and the super user\'s session, never the admin\'s', async (t) => {
+  const env = await build(t);
+  const acme = await env.createTenant('Acme');
+  const viewer = await secondSuper(env);
+  const view = (await env.request('POST', `/api/auth/impersonate/${acme.companyId}`, { token: viewer.token })).body.token as string;
+  t.equal((await env.request('DELETE', '/api/auth/logout', { token: view })).status, 200);
+  t.equal((await env.request('GET', '/api/tags', { token: view })).status, 403, 'the view ended');
+  t.not((await env.request('GET', '/api/auth/me', { token: viewer.token })).status, 200, 'the super user is signed out');
+  t.equal((await env.request('GET', '/api/tags', { token: acme.admin.token })).status, 200, 'the admin is still signed in');
+});

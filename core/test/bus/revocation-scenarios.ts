@@ -89,6 +89,18 @@ export async function socketRevocations(t: Test, ctx: TestApp, socketsUrl: strin
     t.ok(open.events.some((e) => e.name === `company-${tenant.companyId}-auth` && e.payload.user.id === user.id), 'after hearing "logged in elsewhere"');
   });
 
+  await t.test('a super user\'s view of a company: its socket closes when the super user\'s own session ends', async (t) => {
+    // A second super user, so the suite's own super token goes on working.
+    const email = `viewer.${Math.random().toString(36).slice(2, 8)}@atrium.test`;
+    t.equal((await request('POST', '/api/users', { token: superToken, body: { name: 'Viewer', email, password: 'Viewer-pass-1', profile: 'admin', super: true } })).status, 200);
+    const viewer = await login(email, 'Viewer-pass-1');
+    const view = await request('POST', `/api/auth/impersonate/${tenant.companyId}`, { token: viewer });
+    t.equal(view.status, 200);
+    const open = await openSocket(t, socketsUrl, view.body.token);
+    t.equal((await request('DELETE', '/api/auth/logout', { token: viewer })).status, 200, 'the super user signs out (from their own tab)');
+    t.equal(await closedByServer(open), SERVER, 'the view\'s socket closes with their session');
+  });
+
   await t.test('an expired company\'s sockets close', async (t) => {
     const other = await createTenant(`Late ${Math.random().toString(36).slice(2, 6)}`);
     const open = await openSocket(t, socketsUrl, other.admin.token);

@@ -5,7 +5,7 @@ export class RefreshTokenFamily extends TenantModel {
   static tableName = 'refreshTokenFamilies';
   /** Sessions: logins and logouts are logged as such (audit/auth-events.ts), not as rows. */
   static audited = false;
-  static dateColumns = ['rotatedAt', 'lastUsedAt'];
+  static dateColumns = ['rotatedAt', 'lastUsedAt', 'expiresAt'];
 
   userId!: number;
   generation!: number;
@@ -15,4 +15,11 @@ export class RefreshTokenFamily extends TenantModel {
   ip?: string | null;
   /** The session's last refresh (or its opening). */
   lastUsedAt?: string | null;
+  /**
+   * An impersonation (migration 150): the super user viewing the company as this user, the super user's own session
+   * it belongs to, and when it ends by itself. Null on the user's own sessions.
+   */
+  impersonatorId?: number | null;
+  impersonatorSessionId?: number | null;
+  expiresAt?: string | null;
 }

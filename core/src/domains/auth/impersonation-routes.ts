@@ -39,22 +39,28 @@ export function installImpersonationLimits(api: FastifyInstance) {
 
 /**
  * `POST /auth/impersonate/:companyId` (the family's form): the super user opens that company's console as its first
- * admin for IMPERSONATION_MINUTES, with an access token that names the super user (`imp`), so every change made is
- * logged with both identities. `POST /auth/impersonate/back`: the super user's own access token again (their refresh
- * cookie was never replaced).
+ * admin for IMPERSONATION_MINUTES. The view is a session of the admin's (listed among their sessions, marked, and
+ * endable by a super user only) that belongs to the super user's own session: their logout, the end of that session,
+ * a login elsewhere, their deletion or demotion end it, as does "back" and its own time limit (auth/caller.ts). Its
+ * token names the super user (`imp`), so every change made is logged with both identities.
+ * `POST /auth/impersonate/back`: ends the view and answers an access token of the super user's own session (their
+ * refresh cookie was never replaced); no session, no token.
  */
 const impersonationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/auth/impersonate/:companyId', {
     preHandler: app.requireSuper,
     schema: { tags: ['auth'], params: Type.Object({ companyId: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) }), response: { 200: ImpersonationReply } },
   }, async (request) => {
+    const { sid } = request.user;
+    // Only from a session of the super user's own, which the view then belongs to.
+    if (request.user.imp || typeof sid !== 'number') throw forbidden('ERR_NO_PERMISSION', 'Only from the super user\'s own session');
     const superUser = await User.scoped(request.user.companyId).findById(request.user.id);
     if (!superUser) throw new AppError('ERR_SESSION_EXPIRED', 401, 'Session ended');
     const admin = await User.scoped(request.params.companyId).where({ profile: 'admin', super: false }).orderBy('id').first().withGraphFetched('[company.plan, queues]');
     if (!admin) throw notFound('ERR_NO_USER_FOUND', 'This company has no admin to view as');
     const expiresAt = new Date(Date.now() + IMPERSONATION_MINUTES * 60_000);
-    const token = app.jwt.sign({ id: admin.id, companyId: admin.companyId, profile: 'admin', super: false, tv: admin.tokenVersion, imp: superUser.id }, { expiresIn: `${IMPERSONATION_MINUTES}m` });
-    await recordImpersonation(app.knex, request, { id: admin.id, companyId: admin.companyId }, superUser.id, 'impersonate');
+    const token = await app.sessionTokens.openImpersonation(admin, superUser, sid, request, expiresAt,
+      (trx) => recordImpersonation(trx, request, { id: admin.id, companyId: admin.companyId }, superUser.id, 'impersonate'));
     return {
       token, user: (await sessionUser(admin, app.tenancy.settings))!,
       impersonation: { by: superUser.id, byName: superUser.name, companyName: admin.company!.name, expiresAt: expiresAt.toISOString() },
@@ -64,13 +70,15 @@ const impersonationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/auth/impersonate/back', {
     schema: { tags: ['auth'], response: { 200: BackReply } },
   }, async (request) => {
-    const imp = (request.user as { imp?: number }).imp;
-    if (!imp) throw forbidden('ERR_NO_PERMISSION', 'This session is not viewing as another user');
-    const superUser = await User.unscoped('the super user behind an impersonation, in their own company').findById(imp).withGraphFetched('[company.plan, queues]');
+    const { imp, impCompanyId, impSid, sid } = request.user;
+    // authenticate has checked the view and the super user's session behind it (auth/caller.ts, checkToken).
+    if (!imp || !impCompanyId || !impSid || !sid) throw forbidden('ERR_NO_PERMISSION', 'This session is not viewing as another user');
+    const superUser = await User.scoped(impCompanyId).findById(imp).withGraphFetched('[company.plan, queues]');
     if (!superUser?.super) throw new AppError('ERR_SESSION_EXPIRED', 401, 'Session ended: sign in');
-    await recordImpersonation(app.knex, request, { id: request.user.id, companyId: request.user.companyId }, imp, 'impersonate_back');
-    const token = app.jwt.sign({ id: superUser.id, companyId: superUser.companyId, profile: superUser.profile, super: true, tv: superUser.tokenVersion });
-    return { token, user: (await sessionUser(superUser, app.tenancy.settings))! };
+    const viewed = { id: request.user.id, companyId: request.user.companyId };
+    const ended = await app.sessionTokens.endOne(viewed, sid, (trx) => recordImpersonation(trx, request, viewed, imp, 'impersonate_back'));
+    if (!ended) throw new AppError('ERR_SESSION_EXPIRED', 403, 'The view as another user has ended: refresh the token');
+    return { token: app.sessionTokens.accessToken(superUser, impSid), user: (await sessionUser(superUser, app.tenancy.settings))! };
   });
 };
 

@@ -136,8 +136,13 @@ const authRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (app, opts
   app.delete('/auth/logout', {
     schema: { tags: ['auth'], response: { 200: Type.Object({ message: Type.String() }) } },
   }, async (request, reply) => {
-    const user = await User.scoped(request.user.companyId).findById(request.user.id);
-    const { sid } = request.user;
+    const { imp, impCompanyId, impSid } = request.user;
+    if (imp && impCompanyId && request.user.sid !== undefined) {
+      // Signing out while viewing as an admin: the view ends, then the super user's own session, never the admin's.
+      await app.sessionTokens.endOne({ id: request.user.id, companyId: request.user.companyId }, request.user.sid);
+    }
+    const user = imp && impCompanyId ? await User.scoped(impCompanyId).findById(imp) : await User.scoped(request.user.companyId).findById(request.user.id);
+    const sid = imp ? impSid : request.user.sid;
     // Every session of the user ends (sessions are single): refresh tokens, access tokens, sockets. Where the
     // company allows several, only this one: the others (a phone, a desk) stay signed in, and as no row of the
     // user changes, the end of the session is its own audit entry.

@@ -12,6 +12,7 @@ import { twoFactorRequired } from '../../auth/two-factor-policy.js';
 import type { AddressLimiter } from '../../auth/address-limit.js';
 import { SessionUserReply, sessionUser } from './serialize.js';
 import { recordAuthEvent } from '../../audit/auth-events.js';
+import { assertMayActOn } from '../../auth/acting-on.js';
 
 export { REQUIRE_TWO_FACTOR } from '../../auth/two-factor-policy.js';
 
@@ -60,7 +61,8 @@ const twoFactorRoutes: FastifyPluginAsyncTypebox<TwoFactorRouteOptions> = async 
   async function wrongCode(request: FastifyRequest, user: User): Promise<never> {
     await countFailedLogin(user);
     await opts.addressLimit.fail(request.ip);
-    throw new AppError('ERR_2FA_INVALID_CODE', 401, 'The code is not valid (or was already used)');
+    // A wrong input, not an ended session: the console keeps the user signed in (core §4 ends it on a 401).
+    throw badRequest('ERR_2FA_INVALID_CODE', 'The code is not valid (or was already used)', { field: 'body/code' });
   }
 
   /** Turns the user's second factor off (disabled, or reset by an admin), logged by name in the same transaction. */
@@ -123,13 +125,16 @@ const twoFactorRoutes: FastifyPluginAsyncTypebox<TwoFactorRouteOptions> = async 
   }, async (request) => {
     const user = await me(request);
     assertNotLocked(user);
-    if (!(await checkPassword(user, request.body.password))) throw new AppError('ERR_INVALID_CREDENTIALS', 401, 'The password is not right');
+    if (!(await checkPassword(user, request.body.password))) throw badRequest('ERR_INVALID_CURRENT_PASSWORD', 'The password is not right', { field: 'password' });
     await clearFactor(request, user.companyId, user.id, '2fa_disable');
     return { message: 'two-factor sign-in turned off' };
   });
 
   // An admin resets a user who lost their phone and their recovery codes: the next login enrols again if required.
   app.delete('/users/:id/2fa', { preHandler: app.requireAdmin, schema: { tags: ['users'], params: IdParams, response: { 200: OkReply } } }, async (request) => {
+    const target = await User.scoped(request.user.companyId).findById(request.params.id).select('id', 'super');
+    if (!target) throw notFound('ERR_NO_USER_FOUND');
+    assertMayActOn(request.user, target);
     const reset = await clearFactor(request, request.user.companyId, request.params.id, '2fa_reset');
     if (!reset) throw notFound('ERR_NO_USER_FOUND');
     return { message: 'two-factor sign-in reset' };

@@ -9,6 +9,7 @@ import { hashPassword } from '../../util/password.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { assertNotLocked, checkPassword } from '../../auth/password-check.js';
 import { recordAuthEvent } from '../../audit/auth-events.js';
+import { assertMayActOn } from '../../auth/acting-on.js';
 import { likeAnywhere } from '../../db/like.js';
 import { UserCreateBody, UserReply, UserUpdateBody, userJson } from './schemas.js';
 import { assertEmailFree, assertOwnRefs, loadUser, sameSet, setUserQueues } from './service.js';
@@ -92,8 +93,8 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const target = await findUser(companyId, request.params.id);
     const admin = isAdmin(request);
     if (!admin && target.id !== request.user.id) throw forbidden('ERR_NO_PERMISSION', 'You may only change your own account');
-    // A company admin must not take over the platform's super user (e-mail, password).
-    if (target.super && !request.user.super) throw forbidden('ERR_NO_PERMISSION', 'Only the super user may change a super user');
+    // A company admin must not take over the platform's super user (e-mail, password, queues).
+    assertMayActOn(request.user, target);
     if (body.super !== undefined && body.super !== target.super && !request.user.super) throw forbidden('ERR_NO_PERMISSION', 'Only the super user may grant super');
     if (!admin) {
       // The form sends every field back: refuse only a real change of what a plain user may not change.
@@ -105,6 +106,8 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (changed) throw forbidden('ERR_NO_PERMISSION', 'Only an admin may change profile, queues, ticket visibility, connection or assignment cap');
     }
     const email = body.email?.trim().toLowerCase();
+    // An e-mail is where a password reset goes: like passwords, it stays the account's own while a super user views as its admin.
+    if (request.user.imp && email && email !== target.email) throw forbidden('ERR_IMPERSONATION_FORBIDDEN', 'Not while viewing as another user: e-mail addresses stay their own');
     if (email && email !== target.email) await assertEmailFree(email, target.id);
     await assertOwnRefs(companyId, body.whatsappId, body.queueIds);
 
@@ -156,7 +159,7 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const { companyId } = request.user;
     const target = await findUser(companyId, request.params.id);
     if (target.id === request.user.id) throw forbidden('ERR_CANNOT_DELETE_SELF', 'You cannot delete your own account');
-    if (target.super && !request.user.super) throw forbidden('ERR_NO_PERMISSION', 'Only the super user may delete a super user');
+    assertMayActOn(request.user, target);
     // The user's conversations go back to the waiting line instead of staying open with nobody.
     await app.pipeline.tickets.releaseUser(companyId, target.id, request.user.id);
     await target.$query().delete(); // and their sockets are closed (db/caller-cache.ts)
