@@ -14,6 +14,12 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * The only codes a 401 may carry on a route that needs a session: the session is gone, or its company may not work.
+ * The console ends the session on any 401 (core §4), so a wrong code or password is a 400 or 403, never a 401.
+ */
+export const SESSION_OVER_CODES: readonly string[] = ['ERR_SESSION_EXPIRED', 'ERR_COMPANY_INACTIVE', 'ERR_SUBSCRIPTION_EXPIRED'];
+
 export const notFound = (code: string, message?: string) => new AppError(code, 404, message);
 export const forbidden = (code = 'ERR_NO_PERMISSION', message?: string) => new AppError(code, 403, message);
 export const conflict = (code: string, message?: string, details?: Record<string, unknown>) =>

@@ -27,7 +27,7 @@ t.test('2FA and password changes have named audit entries', async (t) => {
   t.same(await entries('2fa_recovery_used'), [{ companyId: tenant.companyId, userId: agent.id, route: 'POST /api/auth/login/2fa' }], 'a recovery code used, by the user');
   const token = byRecovery.body.token as string;
 
-  t.equal((await request('POST', '/api/auth/2fa/disable', { token, body: { password: 'wrong' } })).status, 401);
+  t.equal((await request('POST', '/api/auth/2fa/disable', { token, body: { password: 'wrong' } })).status, 400);
   t.same(await entries('2fa_disable'), [], 'nothing logged for a refused change');
   t.equal((await request('POST', '/api/auth/2fa/disable', { token, body: { password } })).status, 200);
   t.same(await entries('2fa_disable'), [{ companyId: tenant.companyId, userId: agent.id, route: 'POST /api/auth/2fa/disable' }], 'turned off');

@@ -64,6 +64,8 @@ const campaignBody = (refs: Refs) => ({ whatsappId: refs.offlineConnectionId, co
 const integrationBody = () => ({ type: 'n8n', urlN8N: 'https://example.test/hook', jsonContent: null, flowId: null, typebotSlug: null });
 
 const NEEDS: Record<string, Need> = {
+  // A replaced external API token needs 16 characters (the sampled 'probe…' is refused, as it should be).
+  'PUT /api/whatsapp/:id': { body: () => ({ token: `replaced-api-token-${Date.now()}` }) },
   'POST /api/auth/2fa/enable': { after: ['POST /api/auth/2fa/setup'], body: (refs) => ({ code: totp(refs.reply('POST /api/auth/2fa/setup').secret) }) },
   // Right after its enrolment: signed in with a second factor, the walk could not sign in again.
   'POST /api/auth/2fa/disable': { after: ['POST /api/auth/2fa/enable'], body: () => ({ password: ADMIN_PASSWORD }) },

@@ -10,7 +10,7 @@ const codeAt = (secret: string) =>
   new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: Date.now() });
 
 t.test('the platform requires two-factor sign-in of every company', async (t) => {
-  const { request, token: superToken, createTenant, createUser } = await build(t);
+  const { app, request, token: superToken, createTenant, createUser } = await build(t);
   const tenant = await createTenant('Plataforma Dois Fatores');
   const password = 'Agent-pass-123';
   const agent = await createUser(tenant.companyId, { email: 'agent@platform-2fa.test', password });
@@ -24,7 +24,9 @@ t.test('the platform requires two-factor sign-in of every company', async (t) =>
   t.ok((await login()).body.token, 'not required yet: the password opens a session');
 
   t.equal((await setPlatform(superToken, 'enabled')).status, 200, 'the super user requires it');
-  t.equal((await request('GET', '/api/settings/requireTwoFactor', { token: tenant.admin.token })).body.value, 'disabled', 'the company\'s own setting is untouched');
+  const adminAfter = await request('GET', '/api/settings/requireTwoFactor', { token: tenant.admin.token });
+  t.not(adminAfter.status, 200, 'the sessions of users without a second factor end at once (issue 41)');
+  t.equal(await app.tenancy.settings.get(tenant.companyId, 'requireTwoFactor'), 'disabled', 'the company\'s own setting is untouched');
   const first = await login();
   t.same({ twoFactor: first.body.twoFactor, token: first.body.token }, { twoFactor: 'enrol', token: undefined }, 'sent to enrolment, no session yet');
   const { secret } = (await request('POST', '/api/auth/login/2fa/setup', { body: { challenge: first.body.challenge } })).body;

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Knex } from 'knex';
 import type { Test } from 'tap';
 import { MAX_JSON_DEPTH } from '../../src/http/json-depth.js';
+import { SESSION_OVER_CODES } from '../../src/http/errors.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type TestApp } from '../helper.js';
 import { declaredPluginPublicRoutes, fillUrl, sample, wrongType, type ApiRoute } from './routes.js';
 
@@ -119,7 +120,11 @@ export async function robustnessWalk(env: TestApp, routes: ApiRoute[]): Promise<
             headers: { ...(bearer ? { authorization: `Bearer ${bearer}` } : {}), ...(c.contentType ? { 'content-type': c.contentType } : {}) },
           });
           if (res.statusCode < 300 && route.method !== 'GET') await keepSession();
-          if (res.statusCode >= 500) failures.push(`${route.method} ${route.url} [${c.label}]${who} → ${res.statusCode} ${res.body.slice(0, 200)}`);
+          // 401 on a route that needs a session means the session is over (the console signs out): never a wrong input.
+          if (res.statusCode === 401 && bearer && !route.isPublic && !SESSION_OVER_CODES.includes(res.json().error)) {
+            failures.push(`${route.method} ${route.url} [${c.label}] → 401 ${res.body.slice(0, 200)}: a wrong input is a 400/403`);
+          }
+          else if (res.statusCode >= 500) failures.push(`${route.method} ${route.url} [${c.label}]${who} → ${res.statusCode} ${res.body.slice(0, 200)}`);
           // A route's own rate limit (429) may answer first; anything else must be the validation error.
           else if (c.refused && res.statusCode !== 429 && !(res.statusCode === 400 && res.json().error === 'ERR_VALIDATION')) {
             failures.push(`${route.method} ${route.url} [${c.label}]${who} → ${res.statusCode} ${res.body.slice(0, 200)}, not 400 ERR_VALIDATION`);

@@ -7,7 +7,7 @@ import { SettingReply, settingsShown } from './shown.js';
 import { RETENTION_KEY, assertWithinRetentionMaximum } from '../../privacy/retention.js';
 import { brandingValueRejected, isBrandingKey, isImageKey } from '../branding/keys.js';
 import { brandingCompanyId } from '../branding/service.js';
-import { PLATFORM_REQUIRE_TWO_FACTOR } from '../../auth/two-factor-policy.js';
+import { PLATFORM_REQUIRE_TWO_FACTOR, REQUIRE_TWO_FACTOR, endSessionsWithoutSecondFactor } from '../../auth/two-factor-policy.js';
 
 const KeyParams = Type.Object({ key: Type.String({ minLength: 1, maxLength: 100 }) });
 
@@ -56,9 +56,14 @@ const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (key === RETENTION_KEY) await assertWithinRetentionMaximum(app, Number(value || 0));
     // A secret that comes back as its own mask (the console re-saving the form) keeps the stored value.
     if (SECRET_KEYS.has(key)) value = secrets.keepSecretIfMasked(value, await app.tenancy.settings.get(companyId, key)) ?? '';
+    const turnsOnTwoFactor = (key === REQUIRE_TWO_FACTOR || key === PLATFORM_REQUIRE_TWO_FACTOR) && value === 'enabled'
+      && (await app.tenancy.settings.get(companyId, key)) !== 'enabled';
     const row = await app.tenancy.settings.set(companyId, key, value);
     // The company row mirrors this setting (the console reads either).
     if (key === 'campaignsEnabled') await Company.query().findById(companyId).patch({ campaignsEnabled: value === 'true' } as Partial<Company>);
+    if (turnsOnTwoFactor) {
+      await endSessionsWithoutSecondFactor(app, key === REQUIRE_TWO_FACTOR ? companyId : 'all', request.user.id);
+    }
     const setting = { key: row.key, value: shown(row.key, row.value) };
     app.bus.emit(companyId, 'settings', { action: 'update', setting });
     return setting;

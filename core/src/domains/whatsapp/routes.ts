@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Whatsapp } from '../../db/models/index.js';
-import { badRequest, notFound } from '../../http/errors.js';
+import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { IdParams, Name, OkReply } from '../../http/schemas.js';
 import { BUILT_IN_KINDS, PROVIDER_KIND_PATTERN } from '../../messaging/providers/registry.js';
 import { ConnectionView as Connection } from './schemas.js';
@@ -34,9 +34,28 @@ const fields = {
   queueIds: Type.Optional(Type.Array(Type.Integer({ minimum: 1, maximum: 2_147_483_647 }), { maxItems: 200 })),
 };
 const CreateBody = Type.Object({ name: Name, ...fields });
-const UpdateBody = Type.Object({ name: Type.Optional(Name), ...fields });
+const UpdateBody = Type.Object({
+  name: Type.Optional(Name), ...fields,
+  /**
+   * The external API's token (core §3's connection field): an admin replaces a leaked one. Empty: a new random token;
+   * otherwise at least 16 characters, used by no other connection. The old token stops at once.
+   */
+  token: Type.Optional(Type.String({ maxLength: 200 })),
+});
 
 const isAdmin = (request: FastifyRequest) => request.user.profile === 'admin' || Boolean(request.user.super);
+
+/** The token a PUT asks for, when it differs from the stored one: a fresh random one for an empty value. */
+async function replacedToken(current: Whatsapp, asked: string | undefined): Promise<string | undefined> {
+  if (asked === undefined || asked.trim() === (current.token ?? '')) return undefined;
+  const token = asked.trim() || newToken();
+  if (token.length < 16) throw badRequest('ERR_VALIDATION', 'The API token needs at least 16 characters (leave it empty for a new random one)', { field: 'body/token' });
+  // Tokens name their connection across companies (the external API looks them up before any company is known).
+  if (await Whatsapp.unscoped('an external API token is unique across companies').where({ token }).whereNot('id', current.id).first()) {
+    throw conflict('ERR_API_TOKEN_IN_USE', 'Another connection uses this token: choose another or leave it empty');
+  }
+  return token;
+}
 
 /** Emits the connection's create/update to the company (without its token). */
 async function emitConnection(app: FastifyInstance, companyId: number, whatsappId: number, action: 'create' | 'update') {
@@ -122,10 +141,12 @@ const whatsappRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (columns.name && columns.name !== current.name) await assertNameFree(companyId, columns.name, current.id);
     // Exactly one default: the default cannot be unset here, only moved by making another one the default.
     if (body.isDefault === false && current.isDefault) throw badRequest('ERR_NO_OTHER_WHATSAPP', 'At least one default connection is required');
+    const token = await replacedToken(current, (request.body as { token?: string }).token);
 
     const unset = await app.knex.transaction(async (trx) => {
       const patch: Partial<Whatsapp> = { ...columns };
       if (body.isDefault) patch.isDefault = true;
+      if (token) patch.token = token;
       await Whatsapp.scoped(companyId).transacting(trx).findById(current.id).patch(patch);
       const unset = body.isDefault ? await makeOnlyDefault(companyId, current.id, trx) : [];
       if (body.queueIds) await setQueues(companyId, current.id, queueIds, trx);

@@ -28,7 +28,8 @@ export function graphError(status: number, body: GraphErrorBody, retryAfter?: st
   if (code === 130429 || code === 131056 || code === 80007 || status === 429) {
     return new AppError('ERR_CLOUD_RATE_LIMIT', 429, 'The WhatsApp Cloud API is limiting this number\'s sends: try again later', { ...details, retryAfter: retryAfter ?? null });
   }
-  if (code === 190) return new AppError('ERR_CLOUD_TOKEN_INVALID', 401, 'The WhatsApp Cloud API access token has expired or is not valid', details);
+  // 502, not 401: the connection's token is refused by Meta, the staff member's session is fine.
+  if (code === 190) return new AppError('ERR_CLOUD_TOKEN_INVALID', 502, 'The WhatsApp Cloud API access token has expired or is not valid', details);
   return new AppError('ERR_CLOUD_API', 502, `The WhatsApp Cloud API refused the call (${code ?? status})`, details);
 }
 
