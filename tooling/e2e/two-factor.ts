@@ -34,6 +34,14 @@ async function passwordStep(page: Page, base: string, email: string, password: s
   await page.getByTestId('login-submit').click();
 }
 
+/** Profile → Two-factor sign-in → Turn on: answers the key the page shows (the authenticator's secret). */
+async function startEnrolmentFromProfile(page: Page): Promise<string> {
+  await page.getByTestId('user-menu').click();
+  await page.locator('.p-menuitem', { hasText: /Profile|Perfil/ }).click();
+  await page.getByTestId('two-factor-on-start').click();
+  return (await page.getByTestId('two-factor-secret').textContent())!.trim();
+}
+
 async function signOut(page: Page) {
   await page.getByTestId('user-menu').click();
   await page.locator('.p-menuitem', { hasText: /Logout|Sair|Log out|Salir/ }).click();
@@ -47,10 +55,7 @@ export function registerTwoFactorScenario(ctx: () => E2eContext) {
     const { context, page } = await newPage();
     try {
       await login(page, email, password);
-      await page.getByTestId('user-menu').click();
-      await page.locator('.p-menuitem', { hasText: /Profile|Perfil/ }).click();
-      await page.getByTestId('two-factor-on-start').click();
-      const key = (await page.getByTestId('two-factor-secret').textContent())!.trim();
+      const key = await startEnrolmentFromProfile(page);
       await page.getByTestId('two-factor-enrol').locator('svg').waitFor();
       await shot(page, 'two-factor-enrolment');
       await page.locator('#two-factor-code').fill(codeFor(key));
@@ -99,6 +104,45 @@ export function registerTwoFactorScenario(ctx: () => E2eContext) {
       // Signed in: the console opens (the dashboard or the tickets, whichever route wins the redirect).
       await page.getByTestId('user-menu').waitFor();
       assert.ok(!/\/login$/.test(page.url()), page.url());
+    } finally { await context.close(); }
+  });
+
+  test('two-factor: a wrong code keeps you where you were, and signing straight back in after "Log out" keeps the code step', async () => {
+    const { newPage, login } = ctx();
+    const { email, password } = await companyWithAdmin('erros');
+    const { context, page } = await newPage();
+    const wrong = (key: string) => String((Number(codeFor(key)) + 500_000) % 1_000_000).padStart(6, '0');
+    try {
+      await login(page, email, password);
+      const key = await startEnrolmentFromProfile(page);
+      await page.locator('#two-factor-code').fill(wrong(key));
+      await page.getByTestId('two-factor-confirm').click();
+      await page.locator('.p-toast-message-error').first().waitFor();
+      assert.ok(!/\/login$/.test(page.url()), 'a wrong code during enrolment does not sign the user out');
+      await page.locator('#two-factor-code').fill(codeFor(key));
+      await page.getByTestId('two-factor-confirm').click();
+      await page.getByTestId('two-factor-recovery').waitFor();
+      await page.getByTestId('two-factor-finish').click();
+      await page.getByTestId('two-factor-on').waitFor();
+      await page.keyboard.press('Escape');
+
+      // Straight back in on the same page, as a person does: whatever the old session had in flight must not reset it.
+      await signOut(page);
+      await page.locator('#email').fill(email);
+      await page.locator('#password').fill(password);
+      await page.getByTestId('login-submit').click();
+      await page.getByTestId('login-second-factor').waitFor();
+      await page.waitForTimeout(2500); // longer than the console's reload after an ended session (1 s)
+      assert.ok(await page.getByTestId('login-second-factor').isVisible(), 'the code step is still there');
+
+      await page.locator('.p-toast-message-error').first().waitFor({ state: 'detached' }); // the enrolment's toast is gone
+      await page.locator('#second-factor').fill(wrong(key));
+      await page.getByTestId('second-factor-submit').click();
+      await page.locator('.p-toast-message-error').first().waitFor();
+      assert.ok(await page.getByTestId('login-second-factor').isVisible(), 'a wrong code at sign-in keeps the code step');
+      await page.locator('#second-factor').fill(codeFor(key, 1));
+      await page.getByTestId('second-factor-submit').click();
+      await page.getByTestId('user-menu').waitFor();
     } finally { await context.close(); }
   });
 }

@@ -1,5 +1,5 @@
 import { ApiError, toApiError } from './errors';
-import { tokenStore } from '../session/token';
+import { sessionEpoch, tokenStore } from '../session/token';
 import { downloadFile } from '../util/download';
 import { showWarnings } from './warnings';
 
@@ -56,11 +56,14 @@ export function changingSession<T>(request: () => Promise<T>): Promise<T> {
 /** POST /api/auth/refresh_token with the cookie; one refresh at a time, shared by concurrent callers. */
 export function refreshToken(): Promise<boolean> {
   refreshing ??= (async () => {
+    const epoch = sessionEpoch.current();
     try {
       await sessionChange;
       const res = await fetch('/api/auth/refresh_token', { method: 'POST', credentials: 'include' });
       if (!res.ok) return false;
       const body = (await res.json()) as { token: string; user: unknown };
+      // Signed out or in again meanwhile: this answer belongs to the session before, and must not replace the new one.
+      if (sessionEpoch.current() !== epoch) return false;
       tokenStore.set(body.token);
       hooks.onRefreshed(body.token, body.user);
       return true;
@@ -78,6 +81,9 @@ export function refreshToken(): Promise<boolean> {
  * no refresh, no session end on 401, the caller decides.
  */
 async function send<T>(method: string, url: string, body?: unknown, retried = false, fixedToken?: string): Promise<T> {
+  const epoch = sessionEpoch.current();
+  /** A session this request began in may end on its answer; a later sign-in may not (a late 401 of the old page). */
+  const endSession = () => { if (sessionEpoch.current() === epoch) hooks.onSessionEnded(); };
   const headers: Record<string, string> = {};
   const token = fixedToken ?? tokenStore.get();
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -91,13 +97,13 @@ async function send<T>(method: string, url: string, body?: unknown, retried = fa
     // Only an expired session is worth a refresh; other 403s (no permission, plan) are final.
     if (err.code === 'ERR_SESSION_EXPIRED') {
       if (await refreshToken()) return send<T>(method, url, body, true);
-      hooks.onSessionEnded();
+      endSession();
       throw err;
     }
   }
   if (!res.ok) {
     const err = await toApiError(res);
-    if (res.status === 401 && token && !fixedToken) hooks.onSessionEnded();
+    if (res.status === 401 && token && !fixedToken) endSession();
     throw err;
   }
   showWarnings(res.headers.get('atrium-warning'));

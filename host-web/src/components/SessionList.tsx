@@ -4,10 +4,13 @@ import { Button } from 'primereact/button';
 import { api } from '../api/client';
 import { toast } from '../toast/toast';
 import { formatShortDateTime } from '../util/format';
+import { useSession } from '../session/useSession';
 
 export interface SessionRow {
   id: number; browser: string | null; os: string | null; userAgent: string | null; ip: string | null;
   createdAt: string | null; lastUsedAt: string | null; current: boolean;
+  /** A super user viewing the console as this user: who, and when the view ends by itself. */
+  impersonatedBy: { id: number; name: string } | null; expiresAt: string | null;
 }
 
 /**
@@ -17,6 +20,7 @@ export interface SessionRow {
  */
 export function SessionList({ path, testId }: { path: string; testId: string }) {
   const { t } = useTranslation();
+  const { isSuper } = useSession();
   const [sessions, setSessions] = useState<SessionRow[] | null>(null);
   const load = useCallback(() => api.get<SessionRow[]>(path).then(setSessions, () => setSessions(null)), [path]);
   useEffect(() => { void load(); }, [load]);
@@ -36,10 +40,16 @@ export function SessionList({ path, testId }: { path: string; testId: string }) 
           <li key={s.id} data-testid="session-row" title={s.userAgent ?? undefined}>
             <span className="session-device">{device(s)}</span>
             {s.current && <strong className="session-current" data-testid="session-current"> ({t('sessions.current')})</strong>}
+            {s.impersonatedBy && (
+              <strong className="session-viewed" data-testid="session-viewed">
+                {' '}{t('sessions.viewedBy', { name: s.impersonatedBy.name, at: formatShortDateTime(s.expiresAt) })}
+              </strong>
+            )}
             <small className="session-detail">
               {' '}{t('sessions.address', { ip: s.ip ?? '—' })} · {t('sessions.lastUsed', { at: formatShortDateTime(s.lastUsedAt) })}
             </small>
-            {!s.current && (
+            {/* A super user's view of this account is theirs to end (the server refuses anyone else). */}
+            {!s.current && (!s.impersonatedBy || isSuper) && (
               <Button type="button" icon="pi pi-sign-out" text severity="danger" aria-label={t('sessions.end')} title={t('sessions.end')}
                 onClick={() => void end(s.id)} data-testid={`session-end-${s.id}`} />
             )}

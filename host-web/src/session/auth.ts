@@ -1,8 +1,8 @@
 import { api, refreshToken, setApiHooks } from '../api/client';
 import { sessionStore } from './store';
-import { tokenStore } from './token';
+import { sessionEpoch, tokenStore } from './token';
 import { rememberCampaignsFlag } from './cshow';
-import { renewSocketToken } from '../socket/client';
+import { disconnectSocket, renewSocketToken } from '../socket/client';
 import type { SessionUser } from './types';
 import { impersonationStore } from './impersonation';
 
@@ -32,6 +32,7 @@ const signIn = <R extends LoginReply>(reply: R): R => {
 };
 
 export async function login(email: string, password: string): Promise<LoginReply | SecondFactorStep> {
+  sessionEpoch.next(); // whatever the page before still has in flight belongs to the session before
   const reply = await api.post<LoginReply | SecondFactorStep>('/auth/login', { email, password });
   return 'twoFactor' in reply ? reply : signIn(reply);
 }
@@ -51,6 +52,8 @@ export const enrolAtLogin = (challenge: string) => ({
 });
 
 export async function logout() {
+  // The server closes this session's socket while the call runs: its reconnect must not refresh a session being ended.
+  disconnectSocket();
   try { await api.delete('/auth/logout'); } catch { /* the session ends either way */ }
   impersonationStore.clear();
   sessionStore.clear();

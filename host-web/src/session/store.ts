@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { tokenStore } from './token';
+import { sessionEpoch, tokenStore } from './token';
 import type { SessionState, SessionUser } from './types';
 
 /** The signed-in user, as a tiny external store (React subscribes through useSyncExternalStore). */
@@ -18,6 +18,7 @@ export const sessionStore = {
     return () => { listeners.delete(listener); };
   },
   signIn(token: string, user: SessionUser) {
+    sessionEpoch.next();
     tokenStore.set(token);
     set({ status: 'signed-in', user });
   },
@@ -26,6 +27,7 @@ export const sessionStore = {
     set({ status: 'signed-in', user: { ...state.user, ...user } });
   },
   clear() {
+    sessionEpoch.next();
     tokenStore.clear();
     set({ status: 'guest', user: null });
   },

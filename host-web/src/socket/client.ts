@@ -1,5 +1,5 @@
 import { io, type Socket } from 'socket.io-client';
-import { tokenStore } from '../session/token';
+import { sessionEpoch, tokenStore } from '../session/token';
 import { refreshToken } from '../api/client';
 
 export type Handler = (...args: any[]) => void;
@@ -69,8 +69,10 @@ export function connectSocket(onSessionDead: () => void, fixedToken?: string) {
   });
   s.onAny((event: string, ...args: unknown[]) => dispatch(event, ...args));
   const reconnectAfterRefresh = async () => {
+    const epoch = sessionEpoch.current();
     if (!fixedToken && await refreshToken()) { s.io.opts.query = { token: tokenStore.get() ?? '' }; s.connect(); return; }
-    onSessionDead();
+    // The session this socket served was logged out meanwhile (and maybe a new one begun): nothing of it to end.
+    if (sessionEpoch.current() === epoch && socket === s) onSessionDead();
   };
   s.on('connect', () => {
     for (const { event, args } of joins.values()) s.emit(event, ...args);

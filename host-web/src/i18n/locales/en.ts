@@ -46,7 +46,7 @@ export default {
   },
   sessions: {
     title: 'Sessions', current: 'this device', none: 'No open session.', unknownDevice: 'Unknown device',
-    address: 'address {{ip}}', lastUsed: 'last used {{at}}', end: 'End this session', ended: 'Session ended: that device is signed out.',
+    address: 'address {{ip}}', viewedBy: '· viewed by {{name}} (platform support) until {{at}}', lastUsed: 'last used {{at}}', end: 'End this session', ended: 'Session ended: that device is signed out.',
   },
   twoFactor: {
     title: 'Two-factor sign-in', code: 'Code from your authenticator app', recoveryCode: 'Recovery code', verify: 'Verify',

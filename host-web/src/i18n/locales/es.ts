@@ -46,7 +46,7 @@ export default {
   },
   sessions: {
     title: 'Sesiones', current: 'este dispositivo', none: 'Ninguna sesión abierta.', unknownDevice: 'Dispositivo desconocido',
-    address: 'dirección {{ip}}', lastUsed: 'último uso {{at}}', end: 'Cerrar esta sesión', ended: 'Sesión cerrada: ese dispositivo quedó desconectado.',
+    address: 'dirección {{ip}}', viewedBy: '· vista por {{name}} (soporte de la plataforma) hasta {{at}}', lastUsed: 'último uso {{at}}', end: 'Cerrar esta sesión', ended: 'Sesión cerrada: ese dispositivo quedó desconectado.',
   },
   twoFactor: {
     title: 'Verificación en dos pasos', code: 'Código de la aplicación autenticadora', recoveryCode: 'Código de recuperación', verify: 'Verificar',

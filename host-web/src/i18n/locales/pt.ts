@@ -46,7 +46,7 @@ export default {
   },
   sessions: {
     title: 'Sessões', current: 'este dispositivo', none: 'Nenhuma sessão aberta.', unknownDevice: 'Dispositivo desconhecido',
-    address: 'endereço {{ip}}', lastUsed: 'último uso {{at}}', end: 'Encerrar esta sessão', ended: 'Sessão encerrada: aquele dispositivo foi desconectado.',
+    address: 'endereço {{ip}}', viewedBy: '· acessada por {{name}} (suporte da plataforma) até {{at}}', lastUsed: 'último uso {{at}}', end: 'Encerrar esta sessão', ended: 'Sessão encerrada: aquele dispositivo foi desconectado.',
   },
   twoFactor: {
     title: 'Verificação em duas etapas', code: 'Código do aplicativo autenticador', recoveryCode: 'Código de recuperação', verify: 'Verificar',

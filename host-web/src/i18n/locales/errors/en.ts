@@ -62,6 +62,7 @@ export default {
     ERR_INVALID_RESET_CODE: 'Invalid or expired verification code. Ask for a new one.',
     ERR_CANNOT_DELETE_SELF: 'You cannot delete your own account.',
     ERR_EMAIL_IN_USE: 'This e-mail is already in use.',
+    ERR_API_TOKEN_IN_USE: 'Another connection uses this API token: choose another, or leave it empty for a new one.',
     ERR_NO_COMPANY_FOUND: 'Company not found.',
     ERR_NO_PLAN_FOUND: 'Plan not found.',
     ERR_PLAN_NAME_IN_USE: 'A plan with this name already exists.',

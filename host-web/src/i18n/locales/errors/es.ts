@@ -62,6 +62,7 @@ export default {
     ERR_INVALID_RESET_CODE: 'Código de verificación no válido o expirado. Solicite uno nuevo.',
     ERR_CANNOT_DELETE_SELF: 'No puede eliminar su propia cuenta.',
     ERR_EMAIL_IN_USE: 'Este correo ya está en uso.',
+    ERR_API_TOKEN_IN_USE: 'Otra conexión usa este token de API: elija otro o déjelo vacío para uno nuevo.',
     ERR_NO_COMPANY_FOUND: 'Empresa no encontrada.',
     ERR_NO_PLAN_FOUND: 'Plan no encontrado.',
     ERR_PLAN_NAME_IN_USE: 'Ya existe un plan con este nombre.',

@@ -62,6 +62,7 @@ export default {
     ERR_INVALID_RESET_CODE: 'Código de verificação inválido ou expirado. Peça um novo código.',
     ERR_CANNOT_DELETE_SELF: 'Você não pode excluir a sua própria conta.',
     ERR_EMAIL_IN_USE: 'Este e-mail já está em uso.',
+    ERR_API_TOKEN_IN_USE: 'Outra conexão usa este token de API: escolha outro ou deixe vazio para gerar um novo.',
     ERR_NO_COMPANY_FOUND: 'Empresa não encontrada.',
     ERR_NO_PLAN_FOUND: 'Plano não encontrado.',
     ERR_PLAN_NAME_IN_USE: 'Já existe um plano com este nome.',
