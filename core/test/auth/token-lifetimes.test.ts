@@ -185,3 +185,13 @@ t.test('every token the server issues is refused once its session has ended, whi
     });
   }
 });
+
+t.test('the sign-in answer, which every user of the company gets, carries no secret setting', async (t) => {
+  const env = await build(t);
+  t.equal((await env.request('PUT', '/api/settings/asaas', { token: env.token, body: { value: 'aact_live_secret_key_123456' } })).status, 200);
+  const login = await env.request('POST', '/api/auth/login', { body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } });
+  const keys = (login.body.user.company.settings as Array<{ key: string }>).map((s) => s.key);
+  t.ok(keys.length > 5, 'the company\'s settings are there');
+  t.notOk(keys.includes('asaas'), 'the gateway key is not');
+  t.notOk(JSON.stringify(login.body).includes('aact_live'), 'nor any part of it');
+});

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Company, User } from '../../db/models/index.js';
+import { SECRET_SETTING_KEYS } from '../../db/models/setting.js';
 import { PlanReply } from '../plans/schemas.js';
 import { UserReply } from '../users/schemas.js';
 import { planJson } from '../plans/routes.js';
@@ -50,7 +51,8 @@ export async function sessionUser(user: User, settings: SettingsService): Promis
       dueDate: company.dueDate ?? null,
       daysToDue: company.dueDate ? daysUntil(company.dueDate) : null,
       plan: company.plan ? planJson(company.plan) : null,
-      settings: [...values.entries()].map(([key, value]) => ({ key, value })),
+      // Every user of the company gets these: the payment gateway's keys (sealed, masked for admins elsewhere) stay out.
+      settings: [...values.entries()].filter(([key]) => !SECRET_SETTING_KEYS.has(key)).map(([key, value]) => ({ key, value })),
     },
   };
 }
