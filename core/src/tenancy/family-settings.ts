@@ -29,18 +29,18 @@ export const FAMILY_SETTINGS: Record<string, FamilySetting> = {
   quickMessages: { default: 'company', allowed: ['company', 'individual'], effect: 'none', note: 'quick messages are per company, with their owner shown' },
   downloadLimit: { default: '', range: { min: 0, max: 2048 }, effect: 'none', note: 'media sizes follow the provider\'s own limits' },
   ratingsTimeout: { default: '', range: MINUTES, effect: 'none', note: 'a rating is taken from the contact\'s next answer on the closed ticket' },
-  autoReopenTimeout: { default: '', range: MINUTES, effect: 'none', note: 'not built yet: a contact writing after a close opens a new ticket' },
+  autoReopenTimeout: { default: '', range: MINUTES, effect: 'built', note: 'a contact writing that many minutes or less after a close goes on in that ticket (messaging/auto-reopen.ts)' },
   tagsMode: { default: 'ticket', allowed: ['ticket', 'contact', 'both'], effect: 'none', note: 'tickets and contacts both have tags' },
   groupsTab: { default: 'disabled', allowed: TOGGLE, effect: 'none', note: 'not built yet: group tickets are listed with the others' },
   soundGroupNotifications: { default: 'disabled', allowed: TOGGLE, effect: 'none', note: 'the console\'s sound is per browser' },
   gracePeriod: { default: '', range: { min: 0, max: 365 }, effect: 'none', note: 'a company expires on its due date (core §5)' },
   keepUserAndQueue: { default: 'enabled', allowed: TOGGLE, effect: 'none', note: 'a reopened ticket keeps its user and queue already' },
   showNumericIcons: { default: 'disabled', allowed: TOGGLE, effect: 'none', note: 'a display choice of the client' },
-  defaultLanguage: { default: '', allowed: ['', 'pt', 'pt-BR', 'en', 'es'], effect: 'none', note: 'not built yet: the console follows each user\'s language' },
+  defaultLanguage: { default: '', allowed: ['', 'pt', 'pt-BR', 'en', 'es'], effect: 'built', note: 'the console\'s language at sign-in for users who did not choose one (host-web session/language.ts)' },
   outOfHoursAction: { default: 'pending', allowed: ['pending', 'closed'], effect: 'built', note: '\'closed\': after the out-of-hours message the ticket is closed (messaging/chatbot.ts)' },
   noQueueTimeout: { default: '', range: MINUTES, effect: 'built', note: 'minutes a ticket may wait without a queue and an agent before it is closed (tickets/inactivity.ts)' },
   openTicketTimeout: { default: '', range: MINUTES, effect: 'none', note: 'each connection\'s inactivity expiry does this (expiresTicket)' },
-  apiToken: { default: '', effect: 'none', note: 'the messages API authenticates with each connection\'s token' },
+  apiToken: { default: '', effect: 'none', note: 'the messages API authenticates with each connection\'s token; the value is not kept' },
 };
 
 export const isFamilySetting = (key: string) => Object.prototype.hasOwnProperty.call(FAMILY_SETTINGS, key);

@@ -88,6 +88,29 @@ t.test('outOfHoursAction "closed" closes the ticket after the out-of-hours messa
   t.same([closed.status, provider.sent.at(-1)!.body], ['closed', 'Estamos fechados.'], '"closed": the message, then the ticket is closed');
 });
 
+t.test('autoReopenTimeout: a contact writing soon after the close goes on in that ticket, pending and still its agent\'s', async (t) => {
+  const { app, request, token, write, setting } = await withConversation(t);
+  const me = (await request('GET', '/api/auth/me', { token })).body;
+  const first = await write('5511955550007');
+  await request('PUT', `/api/tickets/${first.id}`, { token, body: { status: 'open', userId: me.id } });
+  await request('PUT', `/api/tickets/${first.id}`, { token, body: { status: 'closed' } });
+  const offByDefault = await write('5511955550007', 'voltei');
+  t.not(offByDefault.id, first.id, 'off by default: a new ticket');
+  await request('PUT', `/api/tickets/${offByDefault.id}`, { token, body: { status: 'closed' } });
+
+  await setting('autoReopenTimeout', '10');
+  const again = await write('5511955550007', 'esqueci uma coisa');
+  t.equal(again.id, offByDefault.id, 'within 10 minutes: the same ticket');
+  t.same([again.status, again.userId, again.unreadMessages], ['pending', me.id, 1], 'pending again, its agent kept, the message unread');
+  t.equal(Number((await Ticket.scoped(1).where({ contactId: again.contactId }).count('* as n').first() as unknown as { n: number | string }).n), 2, 'no new ticket');
+
+  await request('PUT', `/api/tickets/${again.id}`, { token, body: { status: 'closed' } });
+  await app.knex('tickets').where({ id: again.id }).update({ closedAt: '2020-01-01 00:00:00.000' });
+  const later = await write('5511955550007', 'outro assunto');
+  t.not(later.id, again.id, 'closed longer ago: a new ticket');
+  t.equal((await Ticket.scoped(1).findById(first.id))!.status, 'closed', 'and not an older one closed within the window either');
+});
+
 t.test('the family\'s settings keys: validated like ours; _paymentGateway is the super user\'s billingGateway', async (t) => {
   const { request, token, createTenant } = await build(t);
   const bad = await request('PUT', '/api/settings/outOfHoursAction', { token, body: { value: 'later' } });
@@ -104,9 +127,12 @@ t.test('the family\'s settings keys: validated like ours; _paymentGateway is the
   const refused = await request('PUT', '/api/settings/_paymentGateway', { token: other.admin.token, body: { value: 'pix' } });
   t.same([refused.status, refused.body.error], [403, 'ERR_NO_PERMISSION'], 'a company admin may not choose the platform\'s gateway');
 
-  await request('PUT', '/api/settings/apiToken', { token, body: { value: 'tk_secret_0123456789' } });
-  const shown = (await request('GET', '/api/settings', { token })).body.find((s: { key: string }) => s.key === 'apiToken');
-  t.not(shown.value, 'tk_secret_0123456789', 'apiToken is shown masked');
+  const pasted = await request('PUT', '/api/settings/apiToken', { token, body: { value: 'tk_secret_0123456789' } });
+  t.equal(pasted.status, 200, 'apiToken is accepted');
+  const shown = (await request('GET', '/api/settings', { token })).body;
+  t.notOk(JSON.stringify(shown).includes('tk_secret_0123456789'), 'but its value is not kept (it would travel to every user)');
+  const me = (await request('GET', '/api/auth/me', { token })).body;
+  t.notOk(JSON.stringify(me).includes('tk_secret_0123456789'), 'nor in the session\'s user');
   const listed = (await request('GET', '/api/settings', { token: other.admin.token })).body.map((s: { key: string }) => s.key);
   t.ok(['groupsTab', 'defaultLanguage', 'noQueueTimeout'].every((k) => listed.includes(k)), 'the family\'s keys are listed with their defaults');
 });
