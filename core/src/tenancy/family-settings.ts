@@ -34,7 +34,7 @@ export const FAMILY_SETTINGS: Record<string, FamilySetting> = {
   groupsTab: { default: 'disabled', allowed: TOGGLE, effect: 'none', note: 'not built yet: group tickets are listed with the others' },
   soundGroupNotifications: { default: 'disabled', allowed: TOGGLE, effect: 'none', note: 'the console\'s sound is per browser' },
   gracePeriod: { default: '', range: { min: 0, max: 365 }, effect: 'none', note: 'a company expires on its due date (core §5)' },
-  keepUserAndQueue: { default: 'enabled', allowed: TOGGLE, effect: 'none', note: 'a reopened ticket keeps its user and queue already' },
+  keepUserAndQueue: { default: 'enabled', allowed: TOGGLE, effect: 'none', note: 'a reopened ticket keeps its agent; closing clears the queue, as the core\'s close does' },
   showNumericIcons: { default: 'disabled', allowed: TOGGLE, effect: 'none', note: 'a display choice of the client' },
   defaultLanguage: { default: '', allowed: ['', 'pt', 'pt-BR', 'en', 'es'], effect: 'built', note: 'the console\'s language at sign-in for users who did not choose one (host-web session/language.ts)' },
   outOfHoursAction: { default: 'pending', allowed: ['pending', 'closed'], effect: 'built', note: '\'closed\': after the out-of-hours message the ticket is closed (messaging/chatbot.ts)' },

@@ -89,6 +89,17 @@ export const recordedCalls: RecordedCall[] = [
   { screen: 'users', name: 'lists the users', method: 'GET', url: '/api/users', query: { pageNumber: 1 }, status: 200, reads: ['users[]', 'users[].id', 'hasMore'] },
   { screen: 'connections', name: 'lists the connections', method: 'GET', url: '/api/whatsapp', status: 200, reads: ['[]', '[].id', '[].status'] },
 
+  // The other list screens, as the client pages them
+  { screen: 'quick messages', name: 'lists the quick messages', method: 'GET', url: '/api/quick-messages', query: { searchParam: '', pageNumber: 1 }, status: 200, reads: ['records[]', 'hasMore'] },
+  { screen: 'schedules', name: 'lists the scheduled messages', method: 'GET', url: '/api/schedules', query: { searchParam: '', pageNumber: 1 }, status: 200, reads: ['schedules[]', 'hasMore'] },
+  { screen: 'files', name: 'lists the file lists', method: 'GET', url: '/api/files', query: { searchParam: '', pageNumber: 1 }, status: 200, reads: ['files[]', 'hasMore'] },
+  { screen: 'announcements', name: 'lists the announcements', method: 'GET', url: '/api/announcements', query: { searchParam: '', pageNumber: 1 }, status: 200, reads: ['records[]', 'hasMore'] },
+  { screen: 'helps', name: 'lists the help videos', method: 'GET', url: '/api/helps/list', status: 200, reads: ['[]'] },
+  { screen: 'prompts', name: 'lists the AI prompts', method: 'GET', url: '/api/prompt', status: 200, reads: ['prompts[]'] },
+  { screen: 'queue integrations', name: 'lists the integrations', method: 'GET', url: '/api/queueIntegration', query: { pageNumber: 1 }, status: 200, reads: ['queueIntegrations[]', 'hasMore'] },
+  { screen: 'contact lists', name: 'lists the contact lists', method: 'GET', url: '/api/contact-lists', query: { searchParam: '', pageNumber: 1 }, status: 200, reads: ['records[]', 'hasMore'] },
+  { screen: 'campaign settings', name: 'reads the campaign settings', method: 'GET', url: '/api/campaign-settings', status: 200, reads: ['[]'] },
+
   // Campaigns
   { screen: 'campaigns', name: 'lists the campaigns', method: 'GET', url: '/api/campaigns', query: { searchParam: '', pageNumber: 1 }, status: 200, reads: ['records[]', 'hasMore'] },
   { screen: 'campaign report', name: 'reads a campaign as { campaign, valids, delivered }', method: 'GET', url: '/api/campaigns/{campaign}', status: 200, reads: ['campaign.id', 'campaign.name', 'campaign.status', 'valids', 'delivered'] },
