@@ -11,14 +11,14 @@ import { likeAnywhere, LIKE_ESCAPE } from '../../db/like.js';
 import { contactNameContains, contactNumberContains } from '../../db/search.js';
 import { importContactsSheet } from './sheet-import.js';
 import { importPhoneContacts } from './phone-import.js';
-
-/** The phone import's optional connection (the default connection otherwise). */
-const PhoneImportBody = Type.Object({ whatsappId: Type.Optional(Type.Integer({ minimum: 1 })) });
 import { contactsTable, sampleSheet } from './sheet-export.js';
 import { sendExport } from '../../sheets/export.js';
 import { receiveToTemp } from './upload-temp.js';
 import { isSheetFile } from '../../sheets/index.js';
 import { ErasureReply, eraseContactById } from './privacy-routes.js';
+
+/** The phone import's optional connection (the default connection otherwise). */
+const PhoneImportBody = Type.Object({ whatsappId: Type.Optional(Type.Integer({ minimum: 1 })) });
 
 // db/like.ts escapes with a backslash; bound as a parameter it reads the same on SQLite and MySQL.
 
