@@ -2,6 +2,7 @@ import { Type, type TObject, type TProperties, type TSchema } from '@sinclair/ty
 import { MessageView } from '../domains/messages/schemas.js';
 import { TicketContact, TicketView } from '../domains/tickets/schemas.js';
 import { ConnectionView } from '../domains/whatsapp/schemas.js';
+import { familyEvents } from './family-events.js';
 
 /**
  * The catalogue of the core's socket events: every event name a socket may hear, who hears it and
@@ -155,6 +156,8 @@ export type SocketEventName = keyof typeof socketEvents;
 /** The catalogue entry of a received event name (`company-7-ticket` → ticket), or undefined. */
 export function eventSpecOf(name: string): { name: string; spec: SocketEventSpec } | undefined {
   if (name in broadcastEvents) return { name, spec: broadcastEvents[name as keyof typeof broadcastEvents] };
+  const family = familyEvents();
+  if (Object.prototype.hasOwnProperty.call(family, name)) return { name, spec: family[name] };
   const match = /^company-\d+-(.+)$/.exec(name);
   if (!match || !(match[1] in socketEvents)) return undefined;
   return { name: match[1], spec: socketEvents[match[1] as SocketEventName] };

@@ -9,6 +9,7 @@ import { forgetCallersFromPeer, onCallersForgotten, type CallersForgotten } from
 import { checkToken, loadCaller, type Caller } from '../auth/caller.js';
 import { isAudienceRoom, rooms, ticketRooms, viewerRooms, type TicketLike, type Viewer } from './rooms.js';
 import type { OriginPolicy } from '../http/origins.js';
+import { familyEventName } from './family-events.js';
 import type { CacheForgotten, SharedCaches } from '../cache/shared-cache.js';
 
 export { rooms, type TicketAudience, type TicketLike, type Viewer } from './rooms.js';
@@ -230,7 +231,9 @@ export const busPlugin = fp(async (app: FastifyInstance, opts: { redisUrl?: stri
       void socket.join(rooms.billing(user.companyId));
       return;
     }
-    void socket.join([rooms.company(user.companyId), rooms.user(user.id), ...viewerRooms(user.companyId, socket.data.viewer as Viewer)]);
+    void Promise.resolve(socket.join([rooms.company(user.companyId), rooms.user(user.id), ...viewerRooms(user.companyId, socket.data.viewer as Viewer)]))
+      // The family's client waits for `ready` before it loads its lists (bus/family-events.ts).
+      .then(() => socket.emit('ready', { userId: user.id, companyId: user.companyId }), () => undefined);
 
     socket.on('joinChatBox', async (ticketId: unknown) => {
       // Only a ticket the user may see now (core §6), of the socket's own company, can be joined.
@@ -286,6 +289,8 @@ export const busPlugin = fp(async (app: FastifyInstance, opts: { redisUrl?: stri
         throw new Error(`bus.emit('${event}') without a target would reach the whole company: use emitTicketChange / emitMessageChange / emitForTicket`);
       }
       send(target ?? rooms.company(companyId), `company-${companyId}-${event}`, payload);
+      const theirs = familyEventName(event);
+      if (theirs) send(target ?? rooms.company(companyId), theirs, payload);
     },
     emitToUser(companyId, userId, event, payload) {
       send(rooms.user(userId), `company-${companyId}-${event}`, payload);

@@ -1,5 +1,6 @@
 import cors from '@fastify/cors';
 import type { FastifyInstance } from 'fastify';
+import { forbidden } from './errors.js';
 
 /**
  * Which web origins may call the API and open the socket from a browser: PUBLIC_URL's, the operator's
@@ -36,6 +37,15 @@ export function originPolicy(publicUrl: string, corsOrigins: string[]): OriginPo
  * served by this server, so by default no cross-origin page needs the API and no CORS header is sent.
  */
 export async function installCors(app: FastifyInstance, policy: OriginPolicy, corsOrigins: string[]) {
+  // A preflight the browser makes for an origin we do not serve gets a clear refusal (issue 43), not a 404
+  // (no OPTIONS route without CORS) nor a 204 the browser then quietly rejects.
+  app.addHook('onRequest', async (request) => {
+    if (request.method !== 'OPTIONS' || !request.headers['access-control-request-method']) return;
+    if (corsOrigins.length && policy.allows(request.headers.origin, undefined)) return;
+    throw forbidden('ERR_ORIGIN_NOT_ALLOWED', corsOrigins.length
+      ? `${request.headers.origin ?? 'This origin'} is not in CORS_ORIGINS`
+      : 'Cross-origin calls are off: the operator lists the allowed origins in CORS_ORIGINS');
+  });
   if (!corsOrigins.length) return;
   await app.register(cors, { origin: policy.allowed, credentials: true, maxAge: 600 });
 }

@@ -24,7 +24,20 @@ export interface ChatbotInput {
 export const menuOf = (items: Array<{ key: string; title: string }>) => items.map((i) => `*${i.key}* - ${i.title}`).join('\n');
 const join = (...parts: Array<string | null | undefined>) => parts.filter((p) => p && p.trim()).join('\n\n');
 
-export function createChatbot(deps: PipelineDeps, sender: MessageSender) {
+/** Closes a ticket by a company rule (the ticket service's close, reason `timeout`). */
+export type CloseByRule = (companyId: number, ticket: Ticket) => Promise<Ticket>;
+
+export function createChatbot(deps: PipelineDeps, sender: MessageSender, closeByRule?: CloseByRule) {
+  /**
+   * Out of hours: the out-of-hours message, then the company's `outOfHoursAction` (the family's setting):
+   * 'closed' closes the ticket, 'pending' (the default) leaves it waiting for the next working hours.
+   */
+  async function outOfHours(input: ChatbotInput, message: string) {
+    await say(input, message);
+    if (input.settings.get('outOfHoursAction') !== 'closed' || !closeByRule) return;
+    Object.assign(input.ticket, await closeByRule(input.companyId, input.ticket));
+  }
+
   async function say(input: ChatbotInput, text: string) {
     if (!text.trim()) return;
     const body = renderTemplate(text, { name: input.contact.name, protocol: protocolOf(input.ticket) });
@@ -54,7 +67,7 @@ export function createChatbot(deps: PipelineDeps, sender: MessageSender) {
   async function enterQueue(input: ChatbotInput, queue: Queue, greet: boolean) {
     if (input.settings.get('scheduleType') === 'queue' && !isWithinSchedule(queue.schedules)) {
       await update(input, { queueId: queue.id, chatbot: false, queueOptionId: null });
-      await say(input, queue.outOfHoursMessage ?? input.conn.whatsapp.outOfHoursMessage ?? '');
+      await outOfHours(input, queue.outOfHoursMessage ?? input.conn.whatsapp.outOfHoursMessage ?? '');
       return;
     }
     const options = await optionsUnder(input.companyId, queue.id, null);
@@ -81,7 +94,7 @@ export function createChatbot(deps: PipelineDeps, sender: MessageSender) {
     const { conn, settings } = input;
     const whatsapp = conn.whatsapp;
     if (settings.get('scheduleType') === 'company' && !isWithinSchedule(conn.companySchedules)) {
-      await say(input, whatsapp.outOfHoursMessage ?? '');
+      await outOfHours(input, whatsapp.outOfHoursMessage ?? '');
       return;
     }
     if (conn.queues.length === 0) {

@@ -13,6 +13,7 @@ import { messageJson, withReactions } from './message-view.js';
 import { editWithHistory, refreshLastMessage } from './message-history.js';
 import { inboundMessageFields, labelOf, type StoredMedia } from './inbound-fields.js';
 import { GroupCommit, type PassesCheck } from './group-commit.js';
+import { autoReopenMinutes, reopenRecentlyClosed } from './auto-reopen.js';
 import type { InboundMessage } from './provider.js';
 
 export interface InboundOptions {
@@ -112,6 +113,7 @@ export function createInboundHandler(deps: PipelineDeps, options: InboundOptions
 
   async function store(companyId: number, whatsappId: number, msg: InboundMessage, number: string, media: StoredMedia) {
     const { contact, liveTicketId } = await resolveContact(companyId, whatsappId, msg, number);
+    const reopenMinutes = autoReopenMinutes(await deps.settings.get(companyId, 'autoReopenTimeout'));
     return knex.transaction(async (trx) => {
       const now = dbNow();
       const lastMessage = labelOf(msg, media.file);
@@ -119,6 +121,7 @@ export function createInboundHandler(deps: PipelineDeps, options: InboundOptions
       let ticket: Ticket | undefined;
       let isNewTicket = false;
       let rated: Ticket | undefined;
+      let reopenedTicket = false;
       if (liveTicketId) {
         // The row lock taken here serialises concurrent messages of one ticket (no FK-lock deadlock).
         const touched = await Ticket.scoped(companyId).transacting(trx).where({ id: liveTicketId, liveSlot: 1 }).patch({
@@ -129,9 +132,14 @@ export function createInboundHandler(deps: PipelineDeps, options: InboundOptions
       } else {
         // A closed ticket's rating question may be waiting: this message answers it, or the contact moved on.
         const answered = !msg.fromMe && !msg.isGroup ? await takeRatingAnswer(companyId, contact.id, whatsappId, msg.body, trx) : undefined;
-        if (answered) {
-          ticket = answered.ticket;
-          rated = answered.before;
+        const reopened = !answered && !msg.fromMe && !msg.isGroup
+          ? await reopenRecentlyClosed(trx, { companyId, contactId: contact.id, whatsappId, minutes: reopenMinutes, now, activity: { lastMessage, updatedAt: now, lastInboundAt: now } })
+          : undefined;
+        if (answered || reopened) {
+          // Either way a change of a closed ticket, announced as an update from what it was.
+          ticket = (answered ?? reopened)!.ticket;
+          rated = (answered ?? reopened)!.before;
+          reopenedTicket = !!reopened;
         } else {
           try {
             ticket = await Ticket.scoped(companyId).transacting(trx).insert(newTicketFields({
@@ -159,7 +167,7 @@ export function createInboundHandler(deps: PipelineDeps, options: InboundOptions
         throw err;
       }
       if (!ticket) ticket = await Ticket.scoped(companyId).transacting(trx).findById(ticketId);
-      return { contact, ticket: ticket!, message, isNewTicket, rated };
+      return { contact, ticket: ticket!, message, isNewTicket, rated, reopened: reopenedTicket };
     });
   }
 
@@ -180,7 +188,7 @@ export function createInboundHandler(deps: PipelineDeps, options: InboundOptions
       const grouped = await groupCommit.submit(companyId, cached, msg, number, media);
       if (grouped.kind === 'duplicate') throw new DuplicateMessage();
       stored = grouped.kind === 'stored'
-        ? { ...grouped, rated: undefined }
+        ? { ...grouped, rated: undefined, reopened: false }
         : await withRetries(() => store(companyId, whatsappId, msg, number, media));
     } catch (err) {
       if (media.file) await deps.storage.remove(media.file.key).catch(() => undefined);
@@ -189,7 +197,7 @@ export function createInboundHandler(deps: PipelineDeps, options: InboundOptions
       if (err instanceof DuplicateMessage) return msg.fromMe ? undefined : respondToReplay(companyId, whatsappId, msg.providerId);
       throw err;
     }
-    const { contact, ticket, message, isNewTicket, rated } = stored;
+    const { contact, ticket, message, isNewTicket, rated, reopened } = stored;
     const view = stored.view ?? await ticketView(companyId, ticket, { contacts: [contact], whatsapps: [cached.whatsapp], queues: cached.queues });
     // A new ticket, a rating answered (a change of the closed ticket), or message activity on the live one.
     await publishTicket(deps, isNewTicket ? { kind: 'created', companyId, ticket, origin: 'contact', view }
@@ -200,7 +208,7 @@ export function createInboundHandler(deps: PipelineDeps, options: InboundOptions
     if (msg.fromMe || msg.kind === 'call_log') return;
     // A rating answer gets a turn too (the chain passes over a closed ticket), so the cursor moves past it.
     if (!('passed' in stored && stored.passed)) await options.respond({ companyId, ticketId: ticket.id, messageId: message.id, ticket, message, isNewTicket });
-    if (rated) return;
+    if (rated && !reopened) return;
     // Observers only: answering is the responder chain's job.
     await deps.hooks.run('onInboundMessage', { companyId, ticket, message, contact, connection: cached.whatsapp, isNewTicket }, log);
   }

@@ -100,7 +100,7 @@ export const pipelinePlugin = fp(async (app: FastifyInstance) => {
     void assignment.quietly(online ? 'pickup' : 'hand-back', online ? assignment.online(companyId, userId) : assignment.offline(companyId, userId));
   });
   // The queue option menu is the chain's last responder; plugins add theirs through sdk.responders.
-  app.responders.register(createMenuResponder(deps, createChatbot(deps, sender)));
+  app.responders.register(createMenuResponder(deps, createChatbot(deps, sender, (companyId, ticket) => tickets.close(companyId, ticket, null, 'timeout'))));
   responders = createResponderChain(deps, {
     registry: app.responders, sender,
     hasFlag: (companyId, flag) => app.tenancy.hasFlag(companyId, flag),

@@ -97,7 +97,12 @@ export interface MessagingProvider {
   /** Whether the number has an account on the channel (false answers ERR_WAPP_INVALID_CONTACT). */
   checkNumber(number: string): Promise<{ exists: boolean; number: string }>;
   profilePictureUrl(number: string): Promise<string | undefined>;
+  /** The phone's address book (numbers and names), on providers that have one (Baileys); absent elsewhere. */
+  listContacts?(): Promise<PhoneContact[]>;
 }
+
+/** A contact of the phone's address book. */
+export interface PhoneContact { number: string; name: string }
 
 export interface ProviderContext {
   companyId: number;

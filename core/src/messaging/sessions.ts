@@ -46,6 +46,10 @@ const providerOperations: Record<string, ProviderOperation> = {
   react: (p, [target, emoji]) => p.react(target as MessageTarget, emoji as string),
   checkNumber: (p, [number]) => p.checkNumber(number as string),
   profilePictureUrl: (p, [number]) => p.profilePictureUrl(number as string),
+  listContacts: async (p) => {
+    if (!p.listContacts) throw new AppError('ERR_CONTACTS_IMPORT_UNSUPPORTED', 400, 'This connection cannot list the phone\'s contacts: import a sheet instead');
+    return p.listContacts();
+  },
 };
 
 const isMoving = (err: unknown) => err instanceof AppError && err.code === SESSION_MOVING;
@@ -341,6 +345,7 @@ export class SessionManager {
       react: call('react') as MessagingProvider['react'],
       checkNumber: call('checkNumber') as MessagingProvider['checkNumber'],
       profilePictureUrl: call('profilePictureUrl') as MessagingProvider['profilePictureUrl'],
+      listContacts: call('listContacts') as NonNullable<MessagingProvider['listContacts']>,
     };
   }
 

@@ -1,4 +1,5 @@
 import { Setting } from '../db/models/index.js';
+import { FAMILY_DEFAULTS } from './family-settings.js';
 
 /** The spec's setting keys and the value a new company starts with. */
 export const DEFAULT_SETTINGS: Record<string, string> = {
@@ -37,7 +38,8 @@ export class SettingsService {
     const hit = this.cache.get(companyId);
     if (hit && Date.now() - hit.at < this.ttlMs) return hit.values;
     const rows = await Setting.scoped(companyId).select('key', 'value');
-    const values = new Map<string, string | null>(Object.entries(DEFAULT_SETTINGS));
+    // The family client's keys show their defaults too, without a row each (family-settings.ts).
+    const values = new Map<string, string | null>([...Object.entries(FAMILY_DEFAULTS), ...Object.entries(DEFAULT_SETTINGS)]);
     for (const row of rows) values.set(row.key, row.value);
     this.cache.set(companyId, { at: Date.now(), values });
     return values;

@@ -334,3 +334,23 @@ t.test('through the session manager: QR and CONNECTED reach the database and the
   t.equal((await Whatsapp.scoped(1).findById(row.id))!.userStopped, true, 'logged out from the phone: not restarted on boot');
   t.throws(() => manager.provider(row.id), { code: 'ERR_WAPP_NOT_INITIALIZED' });
 });
+
+t.test('the phone\'s address book, as WhatsApp syncs it, is what listContacts answers (POST /contacts/import, issue 43)', async (t) => {
+  const { provider, sockets, emit } = await setup(t);
+  await provider.start();
+  await t.rejects(provider.listContacts(), { code: 'ERR_WAPP_NOT_INITIALIZED' }, 'not before the session is open');
+  sockets[0].user = { id: fx.ME };
+  await emit('connection.update', fx.open);
+  await emit('messaging-history.set', { chats: [], messages: [], isLatest: true, contacts: [{ id: '5511977770001@s.whatsapp.net', name: 'Ana Agenda' }] });
+  await emit('contacts.upsert', [
+    { id: '5511977770002@s.whatsapp.net', notify: 'Bruno' },
+    { id: '120363000000000001@g.us', name: 'Um grupo' },
+    { id: '123456789@lid', name: 'Só lid' },
+  ]);
+  await emit('contacts.update', [{ id: '5511977770002@s.whatsapp.net', name: 'Bruno Agenda' }, { id: '5511977770003@s.whatsapp.net' }]);
+  t.same(await provider.listContacts(), [
+    { number: '5511977770001', name: 'Ana Agenda' },
+    { number: '5511977770002', name: 'Bruno Agenda' },
+    { number: '5511977770003', name: '5511977770003' },
+  ], 'people with a number, with the latest name the phone gave (the number when it gave none); no groups, no @lid-only entries');
+});

@@ -2,6 +2,7 @@ import { api, refreshToken, setApiHooks } from '../api/client';
 import { sessionStore } from './store';
 import { sessionEpoch, tokenStore } from './token';
 import { rememberCampaignsFlag } from './cshow';
+import { applyLanguageAtSignIn } from './language';
 import { disconnectSocket, renewSocketToken } from '../socket/client';
 import type { SessionUser } from './types';
 import { impersonationStore } from './impersonation';
@@ -27,6 +28,7 @@ export interface SecondFactorStep { twoFactor: 'verify' | 'enrol'; challenge: st
 
 const signIn = <R extends LoginReply>(reply: R): R => {
   rememberCampaignsFlag(reply.user);
+  applyLanguageAtSignIn(reply.user);
   sessionStore.signIn(reply.token, reply.user);
   return reply;
 };

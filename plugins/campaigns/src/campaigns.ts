@@ -82,8 +82,12 @@ export function registerCampaigns(scope: FastifyInstance, sdk: AtriumSdk, store:
     return { records: rows.slice(0, PAGE_SIZE), hasMore: rows.length > PAGE_SIZE };
   });
 
-  app.get('/campaigns/:id', { schema: { tags: ['campaigns'], params: IdParams, response: { 200: Campaign } } }, async (request) =>
-    store.find(request.user.companyId, request.params.id));
+  // The campaign itself (the spec's shape) and, for the family's report screen, the same again under `campaign`.
+  const CampaignReport = T.Composite([Campaign, T.Object({ campaign: T.Object({ id: T.Integer() }, { additionalProperties: true }) })]);
+  app.get('/campaigns/:id', { schema: { tags: ['campaigns'], params: IdParams, response: { 200: CampaignReport } } }, async (request) => {
+    const campaign = await store.find(request.user.companyId, request.params.id);
+    return { ...campaign, campaign };
+  });
 
   const Shipping = T.Object({
     id: T.Integer(), number: T.String(), name: Nullable(T.String()), contactId: T.Union([T.Integer(), T.Null()]),

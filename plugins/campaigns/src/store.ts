@@ -57,7 +57,8 @@ export function campaignStore(sdk: AtriumSdk) {
   /** Announces the campaign in the same shape as GET /campaigns/:id (a partial payload blanked peers' pages). */
   async function announce(companyId: number, id: number, action: 'create' | 'update' = 'update') {
     const campaign = await find(companyId, id).catch(() => null);
-    if (campaign) sdk.bus.emit(companyId, 'campaign', { action, campaign });
+    // `record` and the counts at the top: what the family's campaign list reads from this event (docs/compatibility.md).
+    if (campaign) sdk.bus.emit(companyId, 'campaign', { action, campaign, record: campaign, valids: campaign.valids, delivered: campaign.delivered });
     return campaign;
   }
 

@@ -10,11 +10,15 @@ import { isUniqueViolation } from '../../db/errors.js';
 import { likeAnywhere, LIKE_ESCAPE } from '../../db/like.js';
 import { contactNameContains, contactNumberContains } from '../../db/search.js';
 import { importContactsSheet } from './sheet-import.js';
+import { importPhoneContacts } from './phone-import.js';
 import { contactsTable, sampleSheet } from './sheet-export.js';
 import { sendExport } from '../../sheets/export.js';
 import { receiveToTemp } from './upload-temp.js';
 import { isSheetFile } from '../../sheets/index.js';
 import { ErasureReply, eraseContactById } from './privacy-routes.js';
+
+/** The phone import's optional connection (the default connection otherwise). */
+const PhoneImportBody = Type.Object({ whatsappId: Type.Optional(Type.Integer({ minimum: 1 })) });
 
 // db/like.ts escapes with a backslash; bound as a parameter it reads the same on SQLite and MySQL.
 
@@ -127,7 +131,19 @@ const contactsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   // An .xlsx or a CSV, told apart by content; `/contacts/importCsv` is the family's client's name for the CSV form.
   for (const url of ['/contacts/upload', '/contacts/import', '/contacts/importCsv']) {
-    app.post(url, { schema: { tags: ['contacts'], consumes: ['multipart/form-data'], response: { 200: ImportReply } } }, async (request) => {
+    app.post(url, {
+      schema: {
+        tags: ['contacts'], consumes: ['multipart/form-data', 'application/json'], response: { 200: ImportReply },
+        // Without a file (JSON or no body), /contacts/import takes the phone's contacts (phone-import.ts).
+        ...(url === '/contacts/import' ? { body: { content: { 'application/json': { schema: PhoneImportBody } } } } : {}),
+      },
+    }, async (request) => {
+      if (url === '/contacts/import' && !request.isMultipart()) {
+        const whatsappId = (request.body as { whatsappId?: unknown } | undefined)?.whatsappId;
+        const result = await importPhoneContacts(app, request.user.companyId, typeof whatsappId === 'number' ? whatsappId : undefined);
+        if (result.newContacts.length > 0) emit(request.user.companyId, { action: 'reload', count: result.newContacts.length });
+        return result;
+      }
       const upload = await receiveToTemp(request, 'ERR_INVALID_SHEET');
       try {
         if (!isSheetFile(upload.filename)) throw badRequest('ERR_INVALID_SHEET', 'Only .xlsx spreadsheets or CSV files can be imported');

@@ -34,7 +34,8 @@ export async function importContactsSheet(knex: Knex, companyId: number, file: s
   return result;
 }
 
-async function insertBatch(knex: Knex, companyId: number, rows: SheetRow[], result: ImportResult) {
+/** Inserts rows of contacts (a sheet's batch, the phone's address book): new numbers go in, the rest go to the error bag. */
+export async function insertBatch(knex: Knex, companyId: number, rows: SheetRow[], result: ImportResult) {
   const now = dbNow();
   const fresh: { uuid: string; name: string; number: string; email: string | null }[] = [];
   const seen = new Set<string>();

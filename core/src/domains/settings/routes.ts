@@ -8,6 +8,8 @@ import { RETENTION_KEY, assertWithinRetentionMaximum } from '../../privacy/reten
 import { brandingValueRejected, isBrandingKey, isImageKey } from '../branding/keys.js';
 import { brandingCompanyId } from '../branding/service.js';
 import { PLATFORM_REQUIRE_TWO_FACTOR, REQUIRE_TWO_FACTOR, endSessionsWithoutSecondFactor } from '../../auth/two-factor-policy.js';
+import { storedKeyOf } from '../../tenancy/family-settings.js';
+import { familyValueIn } from './family-values.js';
 
 const KeyParams = Type.Object({ key: Type.String({ minLength: 1, maxLength: 100 }) });
 
@@ -24,8 +26,9 @@ const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/settings/:key', { schema: { tags, params: KeyParams, response: { 200: SettingReply } } }, async (request) => {
     const values = await app.tenancy.settings.all(request.user.companyId);
     const { key } = request.params;
-    if (!values.has(key)) throw notFound('ERR_NO_SETTING_FOUND', `No setting "${key}"`);
-    return { key, value: shown(key, values.get(key) ?? null) };
+    const stored = storedKeyOf(key);
+    if (!values.has(stored) && stored === key) throw notFound('ERR_NO_SETTING_FOUND', `No setting "${key}"`);
+    return { key, value: shown(stored, values.get(stored) ?? (stored === key ? null : '')) };
   });
 
   app.put('/settings/:key', {
@@ -37,10 +40,12 @@ const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       response: { 200: SettingReply },
     },
   }, async (request) => {
-    const { key } = request.params;
+    const { key: asked } = request.params;
+    // A family key mapped to one of ours (`_paymentGateway` → billingGateway) is checked and stored as ours.
+    const key = storedKeyOf(asked);
     // Branding and the platform's 2FA requirement are the platform's, kept on the operator's company whichever super user writes them.
     const companyId = isBrandingKey(key) || key === PLATFORM_REQUIRE_TWO_FACTOR ? (await brandingCompanyId()) ?? request.user.companyId : request.user.companyId;
-    let value = request.body.value.trim();
+    let value = familyValueIn(asked, request.body.value.trim());
     // Known keys, or keys a plugin has stored for this company.
     if (!isKnownKey(key) && !(await Setting.scoped(companyId).findOne({ key }))) {
       throw notFound('ERR_NO_SETTING_FOUND', `No setting "${key}"`);
@@ -64,7 +69,7 @@ const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (turnsOnTwoFactor) {
       await endSessionsWithoutSecondFactor(app, key === REQUIRE_TWO_FACTOR ? companyId : 'all', request.user.id);
     }
-    const setting = { key: row.key, value: shown(row.key, row.value) };
+    const setting = { key: asked, value: shown(row.key, row.value) };
     app.bus.emit(companyId, 'settings', { action: 'update', setting });
     return setting;
   });

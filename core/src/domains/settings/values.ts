@@ -4,6 +4,7 @@ import { RETENTION_KEY, RETENTION_MAX_KEY, RETENTION_MONTHS_LIMIT } from '../../
 import { BRANDING_TEXT_KEYS, BRANDING_IMAGE_KEYS } from '../branding/keys.js';
 import { AUDIT_RETENTION_KEY, AUDIT_RETENTION_LIMIT } from '../../audit/retention.js';
 import { PLATFORM_REQUIRE_TWO_FACTOR } from '../../auth/two-factor-policy.js';
+import { FAMILY_SETTINGS, isFamilySetting } from '../../tenancy/family-settings.js';
 
 const TOGGLES = ['userRating', 'call', 'CheckMsgIsGroup', 'sendGreetingAccepted', 'sendMsgTransfTicket', 'sendGreetingMessageOneQueues', 'requireTwoFactor',
   'allowMultipleSessions', PLATFORM_REQUIRE_TWO_FACTOR];
@@ -43,7 +44,7 @@ const RANGES: Record<string, { min: number; max: number }> = {
 
 /** Undefined when the value suits the key's range (or the key has none), else the range. */
 export function outOfRange(key: string, value: string): { min: number; max: number } | undefined {
-  const range = RANGES[key];
+  const range = RANGES[key] ?? (isFamilySetting(key) ? FAMILY_SETTINGS[key].range : undefined);
   if (!range) return undefined;
   const n = value === '' ? 0 : Number(value);
   return Number.isInteger(n) && n >= range.min && n <= range.max ? undefined : range;
@@ -52,14 +53,14 @@ export function outOfRange(key: string, value: string): { min: number; max: numb
 export const MAX_VALUE = 5000;
 
 /** Keys only the super user may change: the payment gateway token belongs to the platform's operator. */
-export const SUPER_ONLY_KEYS = new Set(['asaas', ...BILLING_KEYS, ...PLATFORM_KEYS]);
+export const SUPER_ONLY_KEYS = new Set(['asaas', '_paymentGateway', ...BILLING_KEYS, ...PLATFORM_KEYS]);
 /** Keys whose value is a secret: shown to the super user only. */
 export const SECRET_KEYS = SECRET_SETTING_KEYS;
 
-export const isKnownKey = (key: string) => Object.prototype.hasOwnProperty.call(DEFAULT_SETTINGS, key) || BILLING_KEYS.has(key) || PLATFORM_KEYS.has(key);
+export const isKnownKey = (key: string) => Object.prototype.hasOwnProperty.call(DEFAULT_SETTINGS, key) || BILLING_KEYS.has(key) || PLATFORM_KEYS.has(key) || isFamilySetting(key);
 
 /** Undefined when the value is acceptable for the key, else the list of accepted values. */
 export function rejectedValue(key: string, value: string): readonly string[] | undefined {
-  const allowed = ALLOWED[key];
+  const allowed = ALLOWED[key] ?? (isFamilySetting(key) ? FAMILY_SETTINGS[key].allowed : undefined);
   return allowed && !allowed.includes(value) ? allowed : undefined;
 }

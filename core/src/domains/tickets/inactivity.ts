@@ -6,12 +6,15 @@ interface JobData { companyId: number; ticketId: number }
 
 export const EXPIRE_JOB = 'tickets.expire';
 export const TRANSFER_JOB = 'tickets.transfer';
+export const NO_QUEUE_JOB = 'tickets.noQueueTimeout';
 
 /**
  * Inactivity on a connection's settings: `expiresTicket` (hours without activity closes a live ticket
  * with expiresInactiveMessage) and `timeToTransfer` (minutes waiting without an agent moves a pending
  * ticket to transferQueueId). One delayed job per ticket; when it fires early (the ticket had activity
  * since) it re-enqueues itself for the new due time, so busy tickets cost no extra jobs.
+ * The company's `noQueueTimeout` (minutes, the family's setting; 0 or '' off) closes a ticket still waiting
+ * without a queue and without an agent that long after it opened.
  */
 export function createInactivity(deps: PipelineDeps, tickets: () => TicketService) {
   const { jobs } = deps;
@@ -30,6 +33,22 @@ export function createInactivity(deps: PipelineDeps, tickets: () => TicketServic
     if ((whatsapp.timeToTransfer ?? 0) > 0 && whatsapp.transferQueueId && ticket.status === 'pending') {
       await enqueue(TRANSFER_JOB, data, (Date.parse(ticket.createdAt ?? '') || Date.now()) + whatsapp.timeToTransfer! * 60_000);
     }
+    const noQueueMinutes = await noQueueTimeout(companyId);
+    if (noQueueMinutes > 0 && ticket.status === 'pending' && !ticket.queueId) {
+      await enqueue(NO_QUEUE_JOB, data, (Date.parse(ticket.createdAt ?? '') || Date.now()) + noQueueMinutes * 60_000);
+    }
+  }
+
+  const noQueueTimeout = async (companyId: number) => Number(await deps.settings.get(companyId, 'noQueueTimeout') || 0) || 0;
+
+  async function closeWithoutQueue({ companyId, ticketId }: JobData) {
+    const ticket = await Ticket.scoped(companyId).findById(ticketId);
+    if (!ticket || ticket.status !== 'pending' || ticket.queueId || ticket.userId) return;
+    const minutes = await noQueueTimeout(companyId);
+    if (minutes <= 0) return;
+    const due = Date.parse(ticket.createdAt ?? '') + minutes * 60_000;
+    if (due > Date.now()) return enqueue(NO_QUEUE_JOB, { companyId, ticketId }, due);
+    await tickets().close(companyId, ticket, null, 'timeout');
   }
 
   async function expire({ companyId, ticketId }: JobData) {
@@ -58,5 +77,6 @@ export function createInactivity(deps: PipelineDeps, tickets: () => TicketServic
 
   jobs.define<JobData>(EXPIRE_JOB, expire);
   jobs.define<JobData>(TRANSFER_JOB, transfer);
-  return { schedule, expire, transfer };
+  jobs.define<JobData>(NO_QUEUE_JOB, closeWithoutQueue);
+  return { schedule, expire, transfer, closeWithoutQueue };
 }

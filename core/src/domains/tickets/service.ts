@@ -97,7 +97,8 @@ export function createTicketService(deps: PipelineDeps, sender: MessageSender, o
   }
 
   /** Close (core §4): status closed, the closing user kept, queue and integration cleared; closing and rating messages. */
-  async function close(companyId: number, ticket: Ticket, byUserId: number | null, reason: 'agent' | 'inactivity' = 'agent') {
+  /** `timeout`: a company rule closed it (noQueueTimeout, outOfHoursAction): no completion message, no rating. */
+  async function close(companyId: number, ticket: Ticket, byUserId: number | null, reason: 'agent' | 'inactivity' | 'timeout' = 'agent') {
     const whatsapp = ticket.whatsappId ? (await deps.connections.get(companyId, ticket.whatsappId))?.whatsapp : undefined;
     const askRating = reason === 'agent' && !ticket.isGroup && await settings.isEnabled(companyId, 'userRating');
     const closed = await patchTicket(companyId, ticket, {
@@ -106,7 +107,7 @@ export function createTicketService(deps: PipelineDeps, sender: MessageSender, o
       ratingRequestedAt: askRating ? dbNow() : null, rating: null,
     } as Partial<Ticket>);
     await emitUpdate(companyId, closed, ticket, byUserId ?? undefined);
-    await say(companyId, closed, reason === 'inactivity' ? whatsapp?.expiresInactiveMessage : whatsapp?.complationMessage);
+    if (reason !== 'timeout') await say(companyId, closed, reason === 'inactivity' ? whatsapp?.expiresInactiveMessage : whatsapp?.complationMessage);
     if (askRating) await say(companyId, closed, ratingQuestion(whatsapp));
     return closed;
   }
@@ -167,12 +168,16 @@ export function createTicketService(deps: PipelineDeps, sender: MessageSender, o
     const updated = await patchTicket(companyId, ticket, patch);
     const view = await emitUpdate(companyId, updated, ticket, actor.id);
     if (updated.status !== 'closed' && previous.status === 'closed') await onLive?.(companyId, updated);
-    if (greeting === 'accepted' && await settings.isEnabled(companyId, 'sendGreetingAccepted')) {
-      await say(companyId, updated, DEFAULT_ACCEPTED, { user: actor.name });
+    // The family's own texts (ticketAcceptedMessage, transferMessage) are sent whenever set; else the toggles send ours.
+    const ownText = async (key: string) => (await settings.get(companyId, key))?.trim() || null;
+    const acceptedText = greeting === 'accepted' ? await ownText('ticketAcceptedMessage') : null;
+    if (greeting === 'accepted' && (acceptedText || await settings.isEnabled(companyId, 'sendGreetingAccepted'))) {
+      await say(companyId, updated, acceptedText ?? DEFAULT_ACCEPTED, { user: actor.name });
     }
-    if (greeting === 'transfer' && await settings.isEnabled(companyId, 'sendMsgTransfTicket')) {
+    const transferText = greeting === 'transfer' ? await ownText('transferMessage') : null;
+    if (greeting === 'transfer' && (transferText || await settings.isEnabled(companyId, 'sendMsgTransfTicket'))) {
       const queueName = queue?.name ?? (await assertInCompany(companyId, { queueId: updated.queueId })).queue?.name;
-      const text = DEFAULT_TRANSFER.replace('{{queueText}}', queueName ? ' para o setor *{{queue}}*' : user ? ' para *{{user}}*' : '');
+      const text = transferText ?? DEFAULT_TRANSFER.replace('{{queueText}}', queueName ? ' para o setor *{{queue}}*' : user ? ' para *{{user}}*' : '');
       await say(companyId, updated, text, { queue: queueName ?? '', user: user?.name ?? '' });
     }
     return view;

@@ -4,7 +4,7 @@ import {
   type AnyMessageContent, type BaileysEventEmitter, type BaileysEventMap, type ConnectionState, type UserFacingSocketConfig, type WAMessage,
 } from '@whiskeysockets/baileys';
 import { AppError } from '../../http/errors.js';
-import type { AckUpdate, MessageTarget, MessagingProvider, OutboundMessage, ProviderContext, SentMessage } from '../provider.js';
+import type { AckUpdate, MessageTarget, MessagingProvider, OutboundMessage, PhoneContact, ProviderContext, SentMessage } from '../provider.js';
 import { useDatabaseAuthState, type DatabaseAuthState } from './baileys-auth.js';
 import { normalizeMessage } from './baileys-normalize.js';
 
@@ -113,6 +113,26 @@ export class BaileysProvider implements MessagingProvider {
     on('messages.update', (updates) => this.onMessageUpdates(updates));
     on('message-receipt.update', (receipts) => this.onReceipts(receipts));
     on('call', (calls) => this.onCalls(calls));
+    // The phone's address book, as WhatsApp syncs it: kept in memory for POST /contacts/import (listContacts).
+    on('contacts.upsert', async (contacts) => this.remember(contacts));
+    on('contacts.update', async (contacts) => this.remember(contacts));
+    on('messaging-history.set', async ({ contacts }) => this.remember(contacts ?? []));
+  }
+
+  /** Number → name of the phone's contacts (people only: groups and @lid-only entries have no number). */
+  private readonly addressBook = new Map<string, string>();
+  private remember(contacts: Array<{ id?: string | null; name?: string | null; notify?: string | null; verifiedName?: string | null }>) {
+    for (const c of contacts) {
+      if (!c.id?.endsWith('@s.whatsapp.net')) continue;
+      const number = digits(c.id);
+      const name = c.name || c.notify || c.verifiedName || this.addressBook.get(number) || number;
+      this.addressBook.set(number, name);
+    }
+  }
+
+  async listContacts(): Promise<PhoneContact[]> {
+    this.ready();
+    return [...this.addressBook].map(([number, name]) => ({ number, name }));
   }
 
   private async onConnection(socket: BaileysSocketLike, update: Partial<ConnectionState>) {

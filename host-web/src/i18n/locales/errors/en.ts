@@ -130,6 +130,9 @@ export default {
     ERR_HTTP_INVALID_JSON: '{{origin}} did not answer JSON.',
     ERR_HTTP_RESPONSE_TOO_LARGE: 'The answer from {{origin}} is too large.',
     ERR_HTTP_REDIRECT_NOT_ALLOWED: '{{origin}} redirected to another address, which is not allowed.',
+    // Issue 43: the family's web client.
+    ERR_ORIGIN_NOT_ALLOWED: 'This web address may not call Atrium: the operator lists the allowed addresses in CORS_ORIGINS.',
+    ERR_CONTACTS_IMPORT_UNSUPPORTED: 'This connection cannot list the phone\'s contacts. Import a spreadsheet instead.',
   },
   /** The plan limits ERR_PLAN_LIMIT names (its `limit` detail), nested into that error's text. */
   planLimits: { users: 'users', connections: 'connections', queues: 'queues' },

@@ -130,6 +130,9 @@ export default {
     ERR_HTTP_INVALID_JSON: '{{origin}} no respondió en JSON.',
     ERR_HTTP_RESPONSE_TOO_LARGE: 'La respuesta de {{origin}} es demasiado grande.',
     ERR_HTTP_REDIRECT_NOT_ALLOWED: '{{origin}} redirigió a otra dirección, lo que no está permitido.',
+    // Issue 43: the family's web client.
+    ERR_ORIGIN_NOT_ALLOWED: 'Esta dirección web no puede llamar a Atrium: el operador enumera las direcciones permitidas en CORS_ORIGINS.',
+    ERR_CONTACTS_IMPORT_UNSUPPORTED: 'Esta conexión no puede listar los contactos del teléfono. Importe una hoja de cálculo.',
   },
   /** The plan limits ERR_PLAN_LIMIT names (its `limit` detail), nested into that error's text. */
   planLimits: { users: 'usuarios', connections: 'conexiones', queues: 'colas' },

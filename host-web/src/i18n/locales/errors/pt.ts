@@ -130,6 +130,9 @@ export default {
     ERR_HTTP_INVALID_JSON: '{{origin}} não respondeu em JSON.',
     ERR_HTTP_RESPONSE_TOO_LARGE: 'A resposta de {{origin}} é grande demais.',
     ERR_HTTP_REDIRECT_NOT_ALLOWED: '{{origin}} redirecionou para outro endereço, o que não é permitido.',
+    // Issue 43: the family's web client.
+    ERR_ORIGIN_NOT_ALLOWED: 'Este endereço web não pode chamar o Atrium: o operador lista os endereços permitidos em CORS_ORIGINS.',
+    ERR_CONTACTS_IMPORT_UNSUPPORTED: 'Esta conexão não consegue listar os contatos do telefone. Importe uma planilha.',
   },
   /** The plan limits ERR_PLAN_LIMIT names (its `limit` detail), nested into that error's text. */
   planLimits: { users: 'usuários', connections: 'conexões', queues: 'filas' },
