@@ -72,7 +72,7 @@ t.test('ticket inactivity: a connection\'s 1-hour expiry closes the ticket after
   await Whatsapp.scoped(1).findById(wa.id).patch({ expiresTicket: 1 } as Partial<Whatsapp>);
   app.pipeline.deps.connections.invalidate(wa.id);
   await app.pipeline.inbound.onMessage({ companyId: 1, whatsappId: wa.id }, inbound('5511955550004', 'oi'));
-  const ticket = await waitFor(() => Ticket.scoped(1).first(), 5000, 'the ticket');
+  const ticket = (await waitFor(() => Ticket.scoped(1).first(), 5000, 'the ticket'))!;
   await waitFor(async () => (await Ticket.scoped(1).findById(ticket.id))?.status === 'closed', 20_000, 'closed by inactivity');
   t.pass('closed after 3.6 s of inactivity');
 });
@@ -86,8 +86,8 @@ t.test('an inbound message is dated by the time its provider reports, never late
   await app.pipeline.inbound.onMessage(conn, inbound('5511955550005', 'enviada ontem', { timestamp: dayAgo }));
   await app.pipeline.inbound.onMessage(conn, inbound('5511955550006', 'do futuro', { timestamp: new Date(Date.now() + 3600_000) }));
   await app.jobs.idle();
-  const late = await waitFor(() => Message.scoped(1).where({ body: 'enviada ontem' }).first(), 5000, 'the late message');
-  const future = await waitFor(() => Message.scoped(1).where({ body: 'do futuro' }).first(), 5000, 'the future message');
+  const late = (await waitFor(() => Message.scoped(1).where({ body: 'enviada ontem' }).first(), 5000, 'the late message'))!;
+  const future = (await waitFor(() => Message.scoped(1).where({ body: 'do futuro' }).first(), 5000, 'the future message'))!;
   t.equal(Date.parse(late.createdAt!), dayAgo.getTime(), 'a late delivery keeps the time it was sent');
   t.ok(Date.parse(future.createdAt!) <= Date.now(), 'a time ahead of the server is bounded by the server\'s now');
   const window = await serviceWindow(1, wa.id, late.contactId!, app.clock);
