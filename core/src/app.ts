@@ -167,13 +167,14 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   const caches = new SharedCaches();
   app.decorate('caches', caches);
   await app.register(busPlugin, { redisUrl: config.redisUrl, prefix: redisPrefix(config), origins, caches });
-  await app.register(jobsPlugin, { redisUrl: config.redisUrl, leaseMs: config.jobLeaseMs, prefix: redisPrefix(config) });
+  // One clock for every rule with a duration (ATRIUM_TIME_SCALE): the jobs' retry backoff reads it too.
+  const clock = createClock(config.timeScale);
+  await app.register(jobsPlugin, { redisUrl: config.redisUrl, leaseMs: config.jobLeaseMs, prefix: redisPrefix(config), clock });
   await app.register(storagePlugin, { root: path.join(config.dataDir, 'media'), publicUrl: config.publicUrl });
   await app.register(mailPlugin, { smtp: config.smtp, outboxDir: path.join(config.dataDir, 'outbox') });
 
   const hooks = new HookRegistry();
   const responders = new ResponderRegistry();
-  const clock = createClock(config.timeScale);
   // The data services plugins reach the core's tables through (sdk/data-services.ts); the domains add theirs as they register.
   const services: CoreServices = {
     users: usersService(), queues: queuesService(), history: historyService(), fileLists: fileListsService(), tags: tagsService(), connections: connectionsService(), contacts: contactsService(), links: linksService(knex),
@@ -204,7 +205,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     http, secrets, sheets, bots: createBotClients(http), audit: createAuditApi(knex),
   };
   app.decorate('atrium', sdk);
-  registerCloudProvider(sdk.providers, { http, secrets });
+  registerCloudProvider(sdk.providers, { http, secrets, clock });
   await app.register(messagingPlugin);
   defineRetentionJobs(app);
   defineAuditRetentionJob(app);

@@ -6,7 +6,8 @@ import { currentActor, type AuditActor } from './context.js';
 export const MASKED = '••••••';
 const SEALED = /^enc:v\d+:/;
 
-export type FieldChanges = Record<string, { before?: unknown; after?: unknown }>;
+/** `changed: true` marks a secret whose before and after both read MASKED: the value changed, the log cannot say how. */
+export type FieldChanges = Record<string, { before?: unknown; after?: unknown; changed?: true }>;
 
 export interface AuditEntry {
   companyId: number;
@@ -33,6 +34,14 @@ const same = (a: unknown, b: unknown) => {
   if (a === b) return true;
   try { return JSON.stringify(loggedValue(a)) === JSON.stringify(loggedValue(b)); } catch { return false; }
 };
+/**
+ * Whether two values the log shows alike differ as stored: a secret rotated (a new sealed value, a new hash, a JSON
+ * column whose sealed parts changed) logs MASKED on both sides and would otherwise vanish from the entry.
+ */
+const differStored = (a: unknown, b: unknown) => {
+  if (a === b) return false;
+  try { return JSON.stringify(a) !== JSON.stringify(b); } catch { return true; }
+};
 
 /**
  * The fields that differ between `before` and `after` (an insert: before empty; a delete: after empty), secrets
@@ -44,12 +53,19 @@ export function diff(before: Record<string, unknown>, after: Record<string, unkn
     if (key === 'updatedAt' || key === 'createdAt' || key === 'id' || key === 'companyId') continue;
     const b = before[key];
     const a = after[key];
-    if (key in after && key in before && same(b, a)) continue;
     if (!(key in after) && Object.keys(after).length > 0) continue; // an update's untouched field
     const mask = secret.has(key);
+    const masked = (v: unknown) => mask && v != null && v !== '' ? MASKED : loggedValue(v);
+    if (key in after && key in before) {
+      if (masked(b) === MASKED && masked(a) === MASKED) {
+        if (differStored(b, a)) out[key] = { before: MASKED, after: MASKED, changed: true };
+        continue;
+      }
+      if (same(b, a)) continue;
+    }
     out[key] = {
-      ...(key in before ? { before: mask && b != null && b !== '' ? MASKED : loggedValue(b) } : {}),
-      ...(key in after ? { after: mask && a != null && a !== '' ? MASKED : loggedValue(a) } : {}),
+      ...(key in before ? { before: masked(b) } : {}),
+      ...(key in after ? { after: masked(a) } : {}),
     };
   }
   return out;

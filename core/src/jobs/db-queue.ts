@@ -1,13 +1,16 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Knex } from 'knex';
 import { randomUUID } from 'node:crypto';
-import type { JobHandler, JobOptions, JobQueue } from './types.js';
+import { scaledBackoff, type JobHandler, type JobOptions, type JobQueue } from './types.js';
+import type { Clock } from '../clock/index.js';
 
 interface Defined { handler: JobHandler<unknown>; concurrency: number; running: number }
 interface ClaimedRow { id: number; name: string; data: string; attempts: number; retries: number; backoffMs: number }
 interface NewRow { name: string; liveKey: string | null; data: string; status: 'pending'; runAt: number; attempts: 0; retries: number; backoffMs: number; createdAt: number }
 
 export interface DbQueueOptions {
+  /** Scales retry backoff (a duration rule) by the operator's ATRIUM_TIME_SCALE; real time without it. */
+  clock?: Clock;
   /** How long a claimed job stays claimed without renewal: the delay before a dead process's job runs again. */
   leaseMs: number;
   /** The longest the poller sleeps (jobs enqueued by another process are seen within it). */
@@ -71,7 +74,7 @@ export class DbJobQueue implements JobQueue {
     const runAt = options.runAt ? options.runAt.getTime() : now + Math.max(0, options.delayMs ?? 0);
     const row: NewRow = {
       name, liveKey: options.jobId ?? null, data: JSON.stringify(data ?? null), status: 'pending', runAt, attempts: 0,
-      retries: options.retries ?? 0, backoffMs: options.backoffMs ?? 1000, createdAt: now,
+      retries: options.retries ?? 0, backoffMs: scaledBackoff(this.options.clock, options.backoffMs), createdAt: now,
     };
     return new Promise<void>((resolve, reject) => {
       this.inserts.push({ row, resolve, reject });

@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type BeeQueue from 'bee-queue';
 import { createRequire } from 'node:module';
-import type { JobHandler, JobOptions, JobQueue } from './types.js';
+import { scaledBackoff, type JobHandler, type JobOptions, type JobQueue } from './types.js';
+import type { Clock } from '../clock/index.js';
 
 /** How often each queue looks for jobs whose worker died mid-run (bee-queue's stall check). */
 const STALL_CHECK_MS = 5000;
@@ -26,7 +27,7 @@ export class RedisJobQueue implements JobQueue {
   readonly kind = 'redis' as const;
   private queues = new Map<string, BeeQueue>();
 
-  constructor(private readonly redisUrl: string, private readonly prefix: string, private readonly log: FastifyBaseLogger) {}
+  constructor(private readonly redisUrl: string, private readonly prefix: string, private readonly log: FastifyBaseLogger, private readonly clock?: Clock) {}
 
   private queue(name: string): BeeQueue {
     let queue = this.queues.get(name);
@@ -65,7 +66,7 @@ export class RedisJobQueue implements JobQueue {
     if (options.jobId) job.setId(options.jobId);
     const at = options.runAt?.getTime() ?? (options.delayMs ? Date.now() + options.delayMs : undefined);
     if (at && at > Date.now()) job.delayUntil(at);
-    if (options.retries) job.retries(options.retries).backoff('exponential', options.backoffMs ?? 1000);
+    if (options.retries) job.retries(options.retries).backoff('exponential', scaledBackoff(this.clock, options.backoffMs));
     await job.save();
   }
 

@@ -1,3 +1,4 @@
+import type { Clock } from '../clock/index.js';
 export interface JobOptions {
   /** Run no earlier than this many milliseconds from now. */
   delayMs?: number;
@@ -46,3 +47,6 @@ export interface PluginJobQueue extends Omit<JobQueue, 'define' | 'enqueue'> {
   define<T extends CompanyJobData>(name: string, handler: JobHandler<T>, options?: { concurrency?: number }): void;
   enqueue<T extends CompanyJobData>(name: string, data: T, options?: JobOptions): Promise<void>;
 }
+
+/** A retry's first backoff (exponential from it), default a second, on the operator's clock: both backends store this. */
+export const scaledBackoff = (clock: Pick<Clock, 'scale'> | undefined, backoffMs = 1000) => (clock ? clock.scale(backoffMs) : backoffMs);

@@ -115,7 +115,7 @@ export function createChatbot(deps: PipelineDeps, sender: MessageSender, closeBy
   async function answer(input: ChatbotInput) {
     const { ticket, conn } = input;
     const minutes = conn.whatsapp.timeUseBotQueues ?? 0;
-    if (minutes > 0 && Date.now() - Date.parse(ticket.createdAt ?? '') > minutes * 60_000) {
+    if (minutes > 0 && deps.clock.now().getTime() - Date.parse(ticket.createdAt ?? '') > deps.clock.scale(minutes * 60_000)) {
       await update(input, { chatbot: false });
       return;
     }

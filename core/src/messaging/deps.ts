@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Knex } from 'knex';
 import type { Bus } from '../bus/index.js';
+import type { Clock } from '../clock/index.js';
 import type { JobQueue } from '../jobs/index.js';
 import type { HookRegistry } from '../sdk/hooks.js';
 import type { Storage } from '../storage/index.js';
@@ -36,4 +37,6 @@ export interface PipelineDeps {
   /** The registered (non built-in) provider kinds: their pre-send rules run on every send of their connections. */
   providers?: ProviderRegistry;
   log: FastifyBaseLogger;
+  /** The operator's clock (ATRIUM_TIME_SCALE): every rule with a duration (edit window, SLA, inactivity) reads it. */
+  clock: Clock;
 }

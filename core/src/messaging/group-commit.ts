@@ -9,7 +9,7 @@ import { ticketViews, type TicketView } from '../domains/tickets/view.js';
 import type { CachedConnection } from './connection-cache.js';
 import { normalizeNumber } from '../util/phone.js';
 import type { InboundMessage } from './provider.js';
-import { inboundMessageFields, labelOf, type StoredMedia } from './inbound-fields.js';
+import { inboundMessageFields, labelOf, sentAt, type StoredMedia } from './inbound-fields.js';
 
 /**
  * Group commit for the common inbound cases: a message from a known contact who already has a live
@@ -148,7 +148,7 @@ export class GroupCommit {
       const messages = await insertReturning(trx, 'messages', (rows as Stored[]).map(({ item, contact, ticketId, passes }) => ({
         ...Message.fromJson({
           ...inboundMessageFields(item.msg, item.media, { ticketId, contactId: contact.id, whatsappId }),
-          companyId, createdAt: now, updatedAt: now,
+          companyId, createdAt: sentAt(item.msg.timestamp, now), updatedAt: now,
         }, { skipValidation: true }).$toDatabaseJson(),
         botPassed: passes ? 1 : 0,
       })));

@@ -1,4 +1,5 @@
 import type { Message } from '../db/models/index.js';
+import { toDbTime } from '../db/time.js';
 import type { StoredFile } from '../storage/index.js';
 import { mediaTypeOf } from './message-view.js';
 import type { InboundMessage } from './provider.js';
@@ -13,6 +14,17 @@ export function labelOf(msg: InboundMessage, media?: StoredFile): string {
 }
 
 export interface StoredMedia { file?: StoredFile; error?: string }
+
+/**
+ * When an inbound message was sent, as stored (`createdAt`): the time its provider reports (a message delivered
+ * late keeps its own time, so the Cloud API's 24-hour window counts from it), bounded by the server's own `now`
+ * (a phone's clock ahead, or a forged timestamp, never dates a message in the future); `now` when none is given.
+ */
+export function sentAt(reported: Date | undefined, now: string): string {
+  if (!(reported instanceof Date) || Number.isNaN(reported.getTime())) return now;
+  const stored = toDbTime(reported);
+  return stored < now ? stored : now;
+}
 
 /** The message row of an inbound message (without quotedMsgId), the same for one message or a batch. */
 export function inboundMessageFields(msg: InboundMessage, media: StoredMedia, where: { ticketId: number; contactId: number; whatsappId: number }): Partial<Message> {

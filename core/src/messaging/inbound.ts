@@ -11,7 +11,7 @@ import { isUniqueViolation, RetryTransaction, withRetries } from '../db/errors.j
 import type { ConnectionRef, InboundCall, InboundHandler, PipelineDeps } from './deps.js';
 import { messageJson, withReactions } from './message-view.js';
 import { editWithHistory, refreshLastMessage } from './message-history.js';
-import { inboundMessageFields, labelOf, type StoredMedia } from './inbound-fields.js';
+import { inboundMessageFields, labelOf, sentAt, type StoredMedia } from './inbound-fields.js';
 import { GroupCommit, type PassesCheck } from './group-commit.js';
 import { autoReopenMinutes, reopenRecentlyClosed } from './auto-reopen.js';
 import type { InboundMessage } from './provider.js';
@@ -131,7 +131,7 @@ export function createInboundHandler(deps: PipelineDeps, options: InboundOptions
         if (!touched) throw new RetryTransaction('the live ticket was closed meanwhile');
       } else {
         // A closed ticket's rating question may be waiting: this message answers it, or the contact moved on.
-        const answered = !msg.fromMe && !msg.isGroup ? await takeRatingAnswer(companyId, contact.id, whatsappId, msg.body, trx) : undefined;
+        const answered = !msg.fromMe && !msg.isGroup ? await takeRatingAnswer(companyId, contact.id, whatsappId, msg.body, trx, deps.clock) : undefined;
         const reopened = !answered && !msg.fromMe && !msg.isGroup
           ? await reopenRecentlyClosed(trx, { companyId, contactId: contact.id, whatsappId, minutes: reopenMinutes, now, activity: { lastMessage, updatedAt: now, lastInboundAt: now } })
           : undefined;
@@ -161,6 +161,7 @@ export function createInboundHandler(deps: PipelineDeps, options: InboundOptions
       try {
         message = await Message.scoped(companyId).transacting(trx).insert({
           ...inboundMessageFields(msg, media, { ticketId, contactId: contact.id, whatsappId }), quotedMsgId: quoted?.id ?? null,
+          createdAt: sentAt(msg.timestamp, dbNow()),
         } as Partial<Message>);
       } catch (err) {
         if (isUniqueViolation(err)) throw new DuplicateMessage();

@@ -115,7 +115,7 @@ export function createMessageActions(deps: PipelineDeps, sender: MessageSender, 
     if (message.isDeleted) throw conflict('ERR_MESSAGE_DELETED', 'The message was deleted');
     if (message.mediaType) throw badRequest('ERR_EDIT_NOT_TEXT', 'Only a text message can be edited');
     if (message.status === 'sending') throw conflict('ERR_MESSAGE_SENDING', 'The message is still being sent');
-    if (Date.now() - Date.parse(message.createdAt!) > EDIT_WINDOW_MS) {
+    if (deps.clock.now().getTime() - Date.parse(message.createdAt!) > deps.clock.scale(EDIT_WINDOW_MS)) {
       throw badRequest('ERR_EDIT_WINDOW_PASSED', 'A message can be edited for 15 minutes after it was sent');
     }
     if (!body.trim()) throw badRequest('ERR_VALIDATION', 'Empty message', { field: 'body' });

@@ -78,7 +78,7 @@ export const pipelinePlugin = fp(async (app: FastifyInstance) => {
   const connections = new ConnectionCache();
   const deps: PipelineDeps = {
     knex: app.knex, bus: app.bus, hooks: app.hooks, storage: app.storage, jobs: app.jobs,
-    settings: app.tenancy.settings, connections, log: app.log, providers: app.providerRegistry,
+    settings: app.tenancy.settings, connections, log: app.log, providers: app.providerRegistry, clock: app.clock,
     provider(whatsappId) {
       const sessions = sessionsOf(app);
       if (!sessions) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 400, 'The connection is not initialized');
@@ -93,7 +93,7 @@ export const pipelinePlugin = fp(async (app: FastifyInstance) => {
   tickets = createTicketService(deps, sender, (companyId, ticket) => inactivity.schedule(companyId, ticket));
   // The SLA's hooks first: a ticket's due times are set before assignment announces it.
   const sla = createSla({ ...deps, publish: (event) => publishTicket(deps, event) });
-  const assignment = createAssignment({ knex: app.knex, hooks: app.hooks, connections, jobs: app.jobs, settings: deps.settings, log: app.log, publish: (event) => publishTicket(deps, event) });
+  const assignment = createAssignment({ knex: app.knex, hooks: app.hooks, connections, jobs: app.jobs, settings: deps.settings, log: app.log, clock: app.clock, publish: (event) => publishTicket(deps, event) });
   // An agent's first socket: the waiting tickets of their queues may now be theirs.
   // Their last socket gone: after the company's grace their pending tickets go back to the queue (hand-back).
   app.bus.onPresence((companyId, userId, online) => {

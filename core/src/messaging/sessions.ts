@@ -235,6 +235,24 @@ export class SessionManager {
   }
 
   /**
+   * The status a connection's session really has, for lists (issue 41). The stored one is what the last session
+   * wrote: after a restart it still says CONNECTED while no session runs yet and sends answer
+   * ERR_WAPP_NOT_INITIALIZED. A session of this process answers from memory (its row is written a moment later);
+   * one driven by another process, from its row; one nobody drives, that is not stopped on purpose, is OPENING
+   * (this process's start or a sweep brings it up).
+   */
+  async shownStatus(row: { id: number; status: SessionStatus; userStopped?: boolean | null }): Promise<SessionStatus> {
+    const session = this.sessions.get(row.id);
+    if (session && !session.closed) return session.status;
+    if (row.userStopped || row.status === 'DISCONNECTED' || row.status === 'TIMEOUT') return row.status;
+    if (this.opts.leases.distributed) {
+      const holder = await this.opts.leases.holder(row.id);
+      if (holder && holder !== this.opts.leases.owner) return row.status;
+    }
+    return 'OPENING';
+  }
+
+  /**
    * Starts the connections not stopped on purpose whose lease this process can take, up to its share:
    * with several processes each drives about as many sessions as the others (the inbound work of a
    * connection runs where its session is), and one holding more than its share hands the extra ones

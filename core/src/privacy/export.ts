@@ -6,15 +6,15 @@ import { Contact, Ticket, TicketNote } from '../db/models/index.js';
 import { messageJson } from '../messaging/message-view.js';
 import { mediaKeyOf, messagesOf, schedulesOf } from './subject.js';
 import { transcriptHtml } from './transcript.js';
+import { withMediaLinksReplaced } from './media-links.js';
 import type { PrivacySubject } from './types.js';
-
-const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
 /**
  * A contact's data as one zip (LGPD access / portability): `contact.json`, `tickets.json` (with tags, queue and
  * agent names), `messages.json`, `notes.json`, `schedules.json`, `plugins/<id>.json` (each plugin's own rows:
  * campaign sends, flow runs …), `media/` (the files of its messages and schedules) and `transcript.html`.
- * Files are read as the zip streams out; one missing on disk is listed in `missing-files.json`.
+ * Files are read as the zip streams out; one missing on disk is listed in `missing-files.json`. No JSON file holds a
+ * /media/ link (it would open the file without signing in): each becomes the path of its file in the zip.
  */
 export async function buildContactExport(app: FastifyInstance, subject: PrivacySubject) {
   const { companyId } = subject;
@@ -27,19 +27,26 @@ export async function buildContactExport(app: FastifyInstance, subject: PrivacyS
   const schedules = await schedulesOf(subject).orderBy('id');
 
   const missing: string[] = [];
+  /** Each stored file once, by its key: a message's file and a link to it elsewhere share the zip entry. */
+  const added = new Map<string, string | undefined>();
   const addFile = (key: string | null | undefined, name: string): string | undefined => {
-    const file = key ? app.storage.resolve(key) : undefined;
     if (!key) return undefined;
-    if (!file || !existsSync(file)) { missing.push(name); return undefined; }
-    zip.file(name, createReadStream(file));
-    return name;
+    if (added.has(key)) return added.get(key);
+    const file = app.storage.resolve(key);
+    const entry = file && existsSync(file) ? name : undefined;
+    if (entry) zip.file(name, createReadStream(file!));
+    else missing.push(name);
+    added.set(key, entry);
+    return entry;
   };
+  const inZipName = (key: string) => path.basename(key).replace(/^[0-9a-f]{32}-/, '');
+  const json = (value: unknown) => `${JSON.stringify(withMediaLinksReplaced(value, (key) => addFile(key, `media/linked-${added.size + 1}-${inZipName(key)}`)), null, 2)}\n`;
   const messageRows = messages.map((m) => {
     const key = mediaKeyOf(m);
-    const file = key ? addFile(key, `media/${m.id}-${path.basename(key).replace(/^[0-9a-f]{32}-/, '')}`) : undefined;
+    const file = key ? addFile(key, `media/${m.id}-${inZipName(key)}`) : undefined;
     return { ...messageJson(m), file };
   });
-  const scheduleRows = schedules.map((s) => ({ ...s.toJSON(), file: s.mediaPath ? addFile(s.mediaPath, `media/schedule-${s.id}-${path.basename(s.mediaPath).replace(/^[0-9a-f]{32}-/, '')}`) : undefined }));
+  const scheduleRows = schedules.map((s) => ({ ...s.toJSON(), file: s.mediaPath ? addFile(s.mediaPath, `media/schedule-${s.id}-${inZipName(s.mediaPath)}`) : undefined }));
   const ticketRows = tickets.map((t) => {
     const { tags, queue, user, ...row } = t.toJSON() as unknown as Ticket;
     return { ...row, tags: (tags ?? []).map((tag) => tag.name), queue: queue?.name ?? null, user: user?.name ?? null };

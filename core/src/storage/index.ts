@@ -137,20 +137,24 @@ export function createLocalStorage(root: string, publicBase: string): Storage {
   return storage;
 }
 
-/** Extensions a browser shows inline without running script: raster images, audio, video, plain text, PDF. */
-const INLINE = /\.(png|jpe?g|gif|webp|mp3|ogg|oga|opus|m4a|aac|wav|weba|mp4|3gp|webm|txt|csv|pdf)$/i;
+/**
+ * The only files /media/ shows inline: raster images, audio and video, by the extension their content type is
+ * served by (@fastify/send types a file by its extension). docs/security.md lists them.
+ */
+export const INLINE_MEDIA_EXTENSIONS = ['png', 'jpg', 'jpeg', 'gif', 'webp', 'mp3', 'ogg', 'oga', 'opus', 'm4a', 'aac', 'wav', 'weba', 'mp4', '3gp', 'webm'] as const;
+const INLINE = new RegExp(`\\.(${INLINE_MEDIA_EXTENSIONS.join('|')})$`, 'i');
+/** No script, no plugin, an opaque origin: what a stored file may do if a browser renders it anyway. */
+export const MEDIA_CSP = "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; sandbox";
 
 /**
  * Headers for a file served from /media/. Media shares the console's origin, and the console opens media
- * links in a new tab, so a stored .html or .svg must never render there: nothing is sniffed, every type
- * but the inline ones above is a download, and the document is sandboxed (no script, opaque origin).
- * PDFs skip the sandbox: Chrome's viewer refuses to run in a sandboxed document, and it renders
- * outside our origin anyway.
+ * links in a new tab, so nothing stored there may run on it: nothing is sniffed, every type but the inline ones
+ * above is a download (a PDF too: its viewer runs the document's script actions), and every answer is sandboxed.
  */
 export function setMediaHeaders(reply: { header(name: string, value: string): unknown }, file: string) {
   reply.header('x-content-type-options', 'nosniff');
   if (!INLINE.test(file)) reply.header('content-disposition', 'attachment');
-  if (!/\.pdf$/i.test(file)) reply.header('content-security-policy', "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; sandbox");
+  reply.header('content-security-policy', MEDIA_CSP);
 }
 
 export const storagePlugin = fp(async (app: FastifyInstance, opts: { root: string; publicUrl: string }) => {

@@ -48,7 +48,7 @@ t.test('secrets are masked: passwords, settings marked secret, sealed values', a
   const user = await createUser(1);
   t.equal((await request('PUT', `/api/users/${user.id}`, { token, body: { password: 'Brand-new-pass-1' } })).status, 200);
   const [change] = await entriesOf(1, { entity: 'users', entityId: String(user.id), action: 'update' });
-  t.same(change.changes?.passwordHash, { before: MASKED, after: MASKED }, 'a password change shows that it changed, not the hash');
+  t.same(change.changes?.passwordHash, { before: MASKED, after: MASKED, changed: true }, 'a password change shows that it changed, not the hash');
   t.equal((await request('PUT', '/api/settings/asaasWebhookToken', { token, body: { value: 'clear-webhook-secret-123' } })).status, 200);
   const text = JSON.stringify(await app.knex('auditLogs').select('changes'));
   t.notMatch(text, /clear-webhook-secret-123/, 'the clear secret is nowhere in the log');

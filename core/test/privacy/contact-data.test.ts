@@ -69,6 +69,11 @@ t.test('a contact\'s data: export and erasure across the core and every plugin',
     const files = messages.filter((m: { file?: string }) => m.file).map((m: { file: string }) => m.file);
     t.ok(files.length >= 3, 'the files of its messages');
     for (const file of files) t.same(await zip.file(file)!.async('nodebuffer'), PNG, `${file} holds the stored bytes`);
+    // No link that opens a file without signing in, anywhere in the zip (issue 41): each message's mediaUrl names its file in the zip.
+    const texts = await Promise.all(Object.values(zip.files).filter((f) => !f.dir && !f.name.startsWith('media/')).map(async (f) => `${f.name}: ${await f.async('string')}`));
+    t.same(texts.filter((text) => /\/media\/\d+\//.test(text)).map((text) => text.slice(0, 80)), [], 'no /media/ link in any file of the export');
+    const withMedia = messages.filter((m: { file?: string }) => m.file);
+    t.ok(withMedia.every((m: { file: string; mediaUrl: string }) => m.mediaUrl === m.file), 'a message\'s mediaUrl is its file in the zip');
     t.ok((await json('notes.json')).some((n: { note: string }) => n.note === note), 'notes');
     t.match((await json('schedules.json'))[0], { body: `lembrete para ${BIA.name}`, file: /^media\/schedule-/ });
     const campaigns = await json('plugins/campaigns.json');

@@ -153,3 +153,62 @@ t.test('no secret is stored in clear, nor answered or emitted in clear, by any r
   t.ok(answers.length > 100, `${answers.length} answers read`);
   t.same(leaks, [], 'no answer and no socket frame holds a secret in clear');
 });
+
+/**
+ * A rotated secret leaves a trace (issue 41): every update route whose body declares a secret, and every secret
+ * company setting, is called twice with fresh clear values; the second call's audit entries must say that a
+ * secret field changed (`changed: true`, both sides masked) and hold neither the clear values nor a sealed one.
+ */
+t.test('a PUT with a new secret writes an audit entry that says it changed, without the value', async (t) => {
+  const { app, token, request } = await buildWithFixturePlugins(t, { config: { allowPrivateUrls: true } });
+  const clear = new Set<string>();
+  const secret = (label: string) => {
+    const value = `${label.replace(/\W/g, '')}-${randomBytes(12).toString('base64url')}`;
+    clear.add(value);
+    return value;
+  };
+  const call: Ctx['call'] = async (method, url, body) => request(method, url, { token, body });
+  const queueId = (await Queue.scoped(1).insertAndFetch({ name: 'Rotation queue', color: '#abcdef', orderQueue: 9 } as Partial<Queue>)).id;
+  const ctx: Ctx = { secret, call, queueId };
+  const bodyFor = async (route: ApiRoute) => {
+    const key = `${route.method} ${route.url}`;
+    return BODIES[key] ? BODIES[key](ctx) : withSecrets(route.schema.body, sample(route.schema.body, { id: queueId, text: 'probe' }), secret, 'body');
+  };
+  const lastEntryId = async () => Number((await app.knex('auditLogs').max('id as id'))[0].id ?? 0);
+  const entriesAfter = async (id: number) => (await app.knex('auditLogs').where('id', '>', id).orderBy('id')) as { action: string; entity: string; changes: string | null }[];
+
+  const routes = apiRoutes(app).filter((r) => !r.isPublic && (hasSecret(r.schema.body) || BODIES[`${r.method} ${r.url}`]) && !CANNOT_SUCCEED[`${r.method} ${r.url}`]);
+  // The rows the updates act on: each create route's answer, by its path.
+  const createdIds = new Map<string, number>();
+  for (const route of routes.filter((r) => r.method === 'POST' && r.params.length === 0)) {
+    const res = await call(route.method, route.url, await bodyFor(route));
+    if (typeof res.body?.id === 'number') createdIds.set(route.url, res.body.id);
+  }
+  const updates = routes.filter((r) => r.method === 'PUT' || r.method === 'PATCH');
+  t.ok(updates.some((r) => r.url === '/api/prompt/:id') && updates.some((r) => r.url.includes('whatsapp-cloud')), 'the walk finds the prompt\'s and the Cloud connection\'s secrets');
+  const rotations: { label: string; rotate: () => Promise<{ status: number; body: any }> }[] = [
+    ...updates.map((route) => ({
+      label: `${route.method} ${route.url}`,
+      rotate: async () => {
+        const owner = [...createdIds.keys()].filter((url) => route.url.startsWith(`${url}/`)).sort((a, b) => b.length - a.length)[0];
+        return call(route.method, fillUrl(route.url, () => String(owner ? createdIds.get(owner) : 1)), await bodyFor(route));
+      },
+    })),
+    ...[...SECRET_KEYS].map((key) => ({ label: `setting ${key}`, rotate: () => call('PUT', `/api/settings/${key}`, { value: secret(`setting-${key}`) }) })),
+  ];
+  const untraced: string[] = [];
+  for (const { label, rotate } of rotations) {
+    const first = await rotate();
+    t.ok(first.status >= 200 && first.status < 300, `${label}: first value stored (${first.status})`);
+    const mark = await lastEntryId();
+    const second = await rotate();
+    t.ok(second.status >= 200 && second.status < 300, `${label}: new value stored (${second.status})`);
+    const entries = await entriesAfter(mark);
+    const rotated = entries.flatMap((e) => Object.entries(JSON.parse(e.changes ?? '{}') as Record<string, { before?: unknown; after?: unknown; changed?: boolean }>)
+      .filter(([, c]) => c.changed === true && c.before === '••••••' && c.after === '••••••').map(([field]) => `${e.entity}.${field}`));
+    if (rotated.length === 0) untraced.push(`${label} → ${JSON.stringify(entries)}`);
+    const text = JSON.stringify(entries);
+    t.notOk([...clear].some((c) => text.includes(c)) || /enc:v\d+:/.test(text), `${label}: the entries hold no secret value (${rotated.join(', ')})`);
+  }
+  t.same(untraced, [], 'every rotated secret shows as changed in its audit entry');
+});

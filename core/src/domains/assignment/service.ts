@@ -1,3 +1,4 @@
+import type { Clock } from '../../clock/index.js';
 import type { Knex } from 'knex';
 import { Queue, Ticket, User } from '../../db/models/index.js';
 import { withRetries } from '../../db/errors.js';
@@ -27,6 +28,8 @@ export interface AssignmentDeps {
   settings: SettingsService;
   publish: (event: TicketEvent) => Promise<unknown>;
   log: { warn: (o: object, m: string) => void; error: (o: object, m: string) => void };
+  /** The hand-back grace is a duration rule: on the operator's clock (ATRIUM_TIME_SCALE). */
+  clock: Clock;
 }
 
 type TicketState = Pick<Ticket, 'id' | 'status' | 'queueId' | 'userId' | 'chatbot' | 'botOwner' | 'whatsappId'>;
@@ -162,7 +165,7 @@ export function createAssignment(deps: AssignmentDeps) {
     const minutes = await handBackMinutes(companyId);
     if (!minutes) return;
     await deps.jobs.enqueue<HandBackJob>(HAND_BACK_JOB, { companyId, userId, offlineSince: dbNow() }, {
-      runAt: new Date(Date.now() + minutes * 60_000), jobId: handBackId(companyId, userId),
+      runAt: deps.clock.after(minutes * 60_000), jobId: handBackId(companyId, userId),
     });
   }
 

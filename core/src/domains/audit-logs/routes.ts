@@ -22,7 +22,7 @@ const AuditQuery = Type.Object({
 });
 type AuditQuery = Static<typeof AuditQuery>;
 
-const Change = Type.Object({ before: Type.Optional(Type.Unknown()), after: Type.Optional(Type.Unknown()) });
+const Change = Type.Object({ before: Type.Optional(Type.Unknown()), after: Type.Optional(Type.Unknown()), changed: Type.Optional(Type.Boolean()) });
 const AuditEntryReply = Type.Object({
   id: Type.Integer(), createdAt: Type.String(), companyId: Type.Integer(),
   userId: Type.Union([Type.Integer(), Type.Null()]), userName: Type.Union([Type.String(), Type.Null()]),

@@ -1,6 +1,7 @@
 import { Company, Queue, Ticket, type Message, type WeekdaySchedule } from '../../db/models/index.js';
 import { dbNow, toDbTime } from '../../db/time.js';
 import type { Bus } from '../../bus/index.js';
+import type { Clock } from '../../clock/index.js';
 import type { JobQueue } from '../../jobs/index.js';
 import type { ConnectionCache } from '../../messaging/connection-cache.js';
 import type { HookRegistry } from '../../sdk/hooks.js';
@@ -26,6 +27,8 @@ export interface SlaDeps {
   connections: ConnectionCache;
   publish: (event: TicketEvent) => Promise<unknown>;
   log: { error: (o: object, m: string) => void };
+  /** Due times are a duration rule: on the operator's clock (ATRIUM_TIME_SCALE). */
+  clock: Clock;
 }
 
 type QueueTargets = Pick<Queue, 'id' | 'slaFirstResponseMinutes' | 'slaResolutionMinutes' | 'schedules'>;
@@ -45,10 +48,11 @@ export function targetsOf(queue: QueueTargets, defaults: SlaTargets): SlaTargets
 
 /**
  * The due times from `from`, counted in `hours` when given (the opening hours in force: docs/decisions.md,
- * "SLA in opening hours"), else in calendar time.
+ * "SLA in opening hours"), else in calendar time; the time until each is `scale`d (the clock's ATRIUM_TIME_SCALE).
  */
-export function dueTimes(targets: SlaTargets, from: Date, hours?: WeekdaySchedule[] | null): { firstResponseDueAt: string | null; resolutionDueAt: string | null } {
-  const at = (m: number | null) => (m ? toDbTime(addOpenMinutes(hours, from, m)) : null);
+export function dueTimes(targets: SlaTargets, from: Date, hours?: WeekdaySchedule[] | null, scale: (ms: number) => number = (ms) => ms): { firstResponseDueAt: string | null; resolutionDueAt: string | null } {
+  // The time to the due moment (open minutes, with the closed hours between them) on the operator's clock.
+  const at = (m: number | null) => (m ? toDbTime(from.getTime() + scale(addOpenMinutes(hours, from, m).getTime() - from.getTime())) : null);
   return { firstResponseDueAt: at(targets.firstResponse), resolutionDueAt: at(targets.resolution) };
 }
 
@@ -102,7 +106,7 @@ export function createSla(deps: SlaDeps) {
     if (!queue) return;
     const targets = targetsOf(queue, await defaults(companyId));
     if (!targets.firstResponse && !targets.resolution) return;
-    const due = dueTimes(targets, new Date(), await hoursOf(companyId, ticket, queue));
+    const due = dueTimes(targets, deps.clock.now(), await hoursOf(companyId, ticket, queue), deps.clock.scale);
     // Only once: a second entry (or a concurrent one) finds the due times set.
     const set = await Ticket.scoped(companyId).where({ id: ticket.id }).whereNull('firstResponseDueAt').whereNull('resolutionDueAt')
       .patch(due as Partial<Ticket>);
@@ -133,7 +137,7 @@ export function createSla(deps: SlaDeps) {
     const ticket = await Ticket.scoped(companyId).findById(ticketId);
     const dueAt = ticket?.[dueColumn[target]];
     if (!ticket || !dueAt || ticket[breachColumn[target]]) return;
-    if (storedTime(dueAt) > Date.now()) {
+    if (storedTime(dueAt) > deps.clock.now().getTime()) {
       await deps.jobs.enqueue<BreachJob>(SLA_BREACH_JOB, { companyId, ticketId, target }, { runAt: new Date(storedTime(dueAt)), jobId: jobId(ticketId, target) });
       return;
     }

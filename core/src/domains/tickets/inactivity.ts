@@ -17,7 +17,11 @@ export const NO_QUEUE_JOB = 'tickets.noQueueTimeout';
  * without a queue and without an agent that long after it opened.
  */
 export function createInactivity(deps: PipelineDeps, tickets: () => TicketService) {
-  const { jobs } = deps;
+  const { jobs, clock } = deps;
+  const now = () => clock.now().getTime();
+  // The connection's hours and minutes are durations the spec fixes: on the operator's clock (ATRIUM_TIME_SCALE).
+  const expiresAfter = (hours: number) => clock.scale(hours * 3600_000);
+  const transferAfter = (minutes: number) => clock.scale(minutes * 60_000);
 
   async function enqueue(name: string, data: JobData, due: number) {
     await jobs.enqueue(name, data, { runAt: new Date(due), jobId: `${data.ticketId}-${due}` });
@@ -28,10 +32,10 @@ export function createInactivity(deps: PipelineDeps, tickets: () => TicketServic
     const whatsapp = (await deps.connections.get(companyId, ticket.whatsappId))?.whatsapp;
     if (!whatsapp) return;
     const data = { companyId, ticketId: ticket.id };
-    const activity = Date.parse(ticket.updatedAt ?? '') || Date.now();
-    if (whatsapp.expiresTicket > 0) await enqueue(EXPIRE_JOB, data, activity + whatsapp.expiresTicket * 3600_000);
+    const activity = Date.parse(ticket.updatedAt ?? '') || now();
+    if (whatsapp.expiresTicket > 0) await enqueue(EXPIRE_JOB, data, activity + expiresAfter(whatsapp.expiresTicket));
     if ((whatsapp.timeToTransfer ?? 0) > 0 && whatsapp.transferQueueId && ticket.status === 'pending') {
-      await enqueue(TRANSFER_JOB, data, (Date.parse(ticket.createdAt ?? '') || Date.now()) + whatsapp.timeToTransfer! * 60_000);
+      await enqueue(TRANSFER_JOB, data, (Date.parse(ticket.createdAt ?? '') || now()) + transferAfter(whatsapp.timeToTransfer!));
     }
     const noQueueMinutes = await noQueueTimeout(companyId);
     if (noQueueMinutes > 0 && ticket.status === 'pending' && !ticket.queueId) {
@@ -56,8 +60,8 @@ export function createInactivity(deps: PipelineDeps, tickets: () => TicketServic
     if (!ticket || ticket.status === 'closed' || !ticket.whatsappId) return;
     const whatsapp = (await deps.connections.get(companyId, ticket.whatsappId))?.whatsapp;
     if (!whatsapp || whatsapp.expiresTicket <= 0) return;
-    const due = Date.parse(ticket.updatedAt ?? '') + whatsapp.expiresTicket * 3600_000;
-    if (due > Date.now()) return enqueue(EXPIRE_JOB, { companyId, ticketId }, due);
+    const due = Date.parse(ticket.updatedAt ?? '') + expiresAfter(whatsapp.expiresTicket);
+    if (due > now()) return enqueue(EXPIRE_JOB, { companyId, ticketId }, due);
     await tickets().close(companyId, ticket, null, 'inactivity');
   }
 
@@ -66,8 +70,8 @@ export function createInactivity(deps: PipelineDeps, tickets: () => TicketServic
     if (!ticket || ticket.status !== 'pending' || ticket.userId || !ticket.whatsappId) return;
     const whatsapp = (await deps.connections.get(companyId, ticket.whatsappId))?.whatsapp;
     if (!whatsapp?.transferQueueId || !whatsapp.timeToTransfer || ticket.queueId === whatsapp.transferQueueId) return;
-    const due = Date.parse(ticket.createdAt ?? '') + whatsapp.timeToTransfer * 60_000;
-    if (due > Date.now()) return enqueue(TRANSFER_JOB, { companyId, ticketId }, due);
+    const due = Date.parse(ticket.createdAt ?? '') + transferAfter(whatsapp.timeToTransfer);
+    if (due > now()) return enqueue(TRANSFER_JOB, { companyId, ticketId }, due);
     // Only a ticket still waiting moves: the condition is re-checked in the UPDATE itself.
     const moved = await Ticket.scoped(companyId).where({ id: ticketId, status: 'pending' }).whereNull('userId')
       .patch({ queueId: whatsapp.transferQueueId, chatbot: false, queueOptionId: null } as Partial<Ticket>);

@@ -1,3 +1,4 @@
+import type { Clock } from '../../clock/index.js';
 import type { Knex } from 'knex';
 import { Ticket, type Whatsapp } from '../../db/models/index.js';
 import { toDbTime } from '../../db/time.js';
@@ -9,7 +10,7 @@ import { toDbTime } from '../../db/time.js';
 export const RATING_MENU = '*1* - Insatisfeito\n*2* - Satisfeito\n*3* - Muito satisfeito';
 const DEFAULT_RATING = 'Por favor, avalie o nosso atendimento respondendo com um número:';
 
-/** How long a rating question waits for its answer. */
+/** How long a rating question waits for its answer (on the operator's clock, ATRIUM_TIME_SCALE). */
 export const RATING_WINDOW_MS = 24 * 3600_000;
 
 /** The question sent when an agent closes a ticket (the connection's own wording, else the default). */
@@ -24,10 +25,10 @@ export function parseRatingAnswer(body: string): number | null {
 }
 
 /** A closed ticket of this contact whose rating question is still waiting for an answer. */
-export function pendingRating(companyId: number, contactId: number, whatsappId: number, trx: Knex.Transaction) {
+export function pendingRating(companyId: number, contactId: number, whatsappId: number, trx: Knex.Transaction, clock: Pick<Clock, 'now' | 'scale'>) {
   return Ticket.scoped(companyId).transacting(trx)
     .where({ contactId, whatsappId, status: 'closed' }).whereNull('rating').whereNotNull('ratingRequestedAt')
-    .where('ratingRequestedAt', '>', toDbTime(Date.now() - RATING_WINDOW_MS))
+    .where('ratingRequestedAt', '>', toDbTime(clock.now().getTime() - clock.scale(RATING_WINDOW_MS)))
     .orderBy('id', 'desc').first();
 }
 
@@ -36,8 +37,8 @@ export function pendingRating(companyId: number, contactId: number, whatsappId: 
  * stored and the ticket before and after returned; any other message means the contact moved on, and the
  * question stops waiting (undefined: the caller opens a new ticket).
  */
-export async function takeRatingAnswer(companyId: number, contactId: number, whatsappId: number, body: string, trx: Knex.Transaction) {
-  const waiting = await pendingRating(companyId, contactId, whatsappId, trx);
+export async function takeRatingAnswer(companyId: number, contactId: number, whatsappId: number, body: string, trx: Knex.Transaction, clock: Pick<Clock, 'now' | 'scale'>) {
+  const waiting = await pendingRating(companyId, contactId, whatsappId, trx, clock);
   if (!waiting) return undefined;
   const rating = parseRatingAnswer(body);
   if (rating === null) {

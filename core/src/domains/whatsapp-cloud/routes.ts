@@ -151,7 +151,7 @@ const whatsappCloudRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => {
     const { ticket, connection } = await cloudTicket(request.user, request.params.ticketId);
     if (connection?.provider !== CLOUD_KIND) return { cloud: false, open: true, lastInboundAt: null, closesAt: null };
-    return { cloud: true, ...(await serviceWindow(request.user.companyId, connection.id, ticket.contactId)) };
+    return { cloud: true, ...(await serviceWindow(request.user.companyId, connection.id, ticket.contactId, app.clock)) };
   });
 
   app.post('/whatsapp-cloud/tickets/:ticketId/template', {

@@ -82,7 +82,7 @@ const whatsappRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   }, async (request) => {
     const rows = await Whatsapp.scoped(request.user.companyId).withGraphFetched('queues').orderBy('id');
-    return rows.map((row) => connectionJson(row, { withToken: isAdmin(request) }));
+    return Promise.all(rows.map(async (row) => ({ ...connectionJson(row, { withToken: isAdmin(request) }), status: await app.sessions.shownStatus(row) })));
   });
 
   app.get('/whatsapp/:id', {
@@ -90,7 +90,7 @@ const whatsappRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => {
     const row = await loadConnection(request.user.companyId, request.params.id);
     if (!row) throw notFound('ERR_NO_WAPP_FOUND');
-    return connectionJson(row, { withToken: isAdmin(request) });
+    return { ...connectionJson(row, { withToken: isAdmin(request) }), status: await app.sessions.shownStatus(row) };
   });
 
   app.post('/whatsapp', {
