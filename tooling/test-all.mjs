@@ -21,9 +21,13 @@ const reachable = (port) => new Promise((resolve) => {
   socket.on('timeout', () => { socket.destroy(); resolve(false); });
 });
 
+/** A leg's wall time for its summary line: what the README's and docs/performance.md's leg times are read from. */
+const minutesSince = (started) => `${((performance.now() - started) / 60_000).toFixed(1)} min`;
+
 /** Runs one leg as a child process, its output streamed through; resolves once it ended and its counts are added. */
 function runLeg(label, args, env, count) {
   return new Promise((resolve) => {
+    const started = performance.now();
     process.stdout.write(`\n=== ${label}\n`);
     const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
@@ -32,7 +36,7 @@ function runLeg(label, args, env, count) {
       const { pass, fail: counted } = count(out);
       const fail = code !== 0 && counted === 0 ? 1 : counted; // a crash with no count still fails the run
       totals.passed += pass; totals.failed += fail;
-      notes.push(`${label}: ${pass} passed, ${fail} failed`);
+      notes.push(`${label}: ${pass} passed, ${fail} failed (${minutesSince(started)})`);
       resolve();
     });
   });
@@ -59,10 +63,11 @@ const want = (leg) => only.length === 0 || only.includes(leg);
 if (want('lint')) {
   // ESLint over the whole repository (eslint.config.js); counts as one test, passed or failed.
   process.stdout.write('\n=== lint (ESLint)\n');
+  const started = performance.now();
   const lint = spawnSync(process.execPath, [path.join(root, 'node_modules/eslint/bin/eslint.js'), '.', '--max-warnings', '0'], { cwd: root, stdio: 'inherit' });
   const ok = lint.status === 0;
   totals.passed += ok ? 1 : 0; totals.failed += ok ? 0 : 1;
-  notes.push(`lint: ${ok ? '1 passed, 0 failed' : '0 passed, 1 failed'}`);
+  notes.push(`lint: ${ok ? '1 passed, 0 failed' : '0 passed, 1 failed'} (${minutesSince(started)})`);
 }
 
 /**
@@ -104,8 +109,9 @@ if (want('e2e')) {
   } else {
     // What changed since the last build (tooling/build/fresh.mjs), so the browser never tests a stale console.
     process.stdout.write('\n=== building what changed (console, remotes, server) for the browser tests\n');
+    const started = performance.now();
     const b = spawnSync(process.execPath, [path.join(root, 'tooling/build/start.mjs')], { cwd: root, stdio: 'inherit' });
-    if (b.status !== 0) { notes.push('console build failed'); totals.failed += 1; }
+    if (b.status !== 0) { notes.push('console build failed'); totals.failed += 1; } else notes.push(`console build (${minutesSince(started)})`);
     await runNode('browser end-to-end (Chromium)', e2e);
   }
 }

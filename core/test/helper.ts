@@ -10,7 +10,6 @@ import { redisPrefix, type Config } from '../src/config/index.js';
 import { hashPassword } from '../src/util/password.js';
 import { addDays } from '../src/util/dates.js';
 import tap from 'tap';
-import { acquireMigratedDatabase, dropSpareDatabases, releaseMigratedDatabase } from './mysql-template.js';
 import { copyMigratedSqlite } from './sqlite-template.js';
 
 export const ADMIN_EMAIL = 'root@atrium.test';
@@ -21,12 +20,18 @@ export const testDb = process.env.TEST_DB === 'mysql' ? 'mysql' : 'sqlite';
 
 const mysqlServer = () => (process.env.TEST_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306').replace(/\/$/, '');
 
-if (testDb === 'mysql') tap.teardown(() => dropSpareDatabases(mysqlServer()));
+/**
+ * The MariaDB template's helpers, loaded on the MariaDB leg only: their clients (mysql2, redis) are ~700 modules that a
+ * SQLite test process would load for nothing, a third of its start-up's modules, in each of the leg's files.
+ */
+const mysqlTemplate = () => import('./mysql-template.js');
+
+if (testDb === 'mysql') tap.teardown(async () => (await mysqlTemplate()).dropSpareDatabases(mysqlServer()));
 
 /** A new, migrated database for one app: on MariaDB a copy of the process's migrated template (mysql-template.ts), or a spare one of this process emptied back to it; on SQLite a copy of the migrated template file (sqlite-template.ts). */
 async function databaseFor(dataDir: string): Promise<Config['database']> {
   if (testDb === 'mysql') {
-    const name = await acquireMigratedDatabase(mysqlServer());
+    const name = await (await mysqlTemplate()).acquireMigratedDatabase(mysqlServer());
     return { kind: 'mysql', url: `${mysqlServer()}/${name}` };
   }
   const filename = path.join(dataDir, 'test.sqlite');
@@ -72,7 +77,7 @@ export async function build(t: Test, options: BuildOptions & { config?: Partial<
     await app.close();
     if (database.kind === 'mysql') {
       const redisUrl = process.env.TEST_REDIS_URL;
-      await releaseMigratedDatabase(mysqlServer(), database.url.slice(mysqlServer().length + 1), redisUrl ? { url: redisUrl, prefix: redisPrefix({ database }) } : undefined);
+      await (await mysqlTemplate()).releaseMigratedDatabase(mysqlServer(), database.url.slice(mysqlServer().length + 1), redisUrl ? { url: redisUrl, prefix: redisPrefix({ database }) } : undefined);
     }
     rmSync(dataDir, { recursive: true, force: true });
   });
