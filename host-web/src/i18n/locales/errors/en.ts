@@ -129,6 +129,8 @@ export default {
     ERR_HTTP_INVALID_JSON: '{{origin}} did not answer JSON.',
     ERR_HTTP_RESPONSE_TOO_LARGE: 'The answer from {{origin}} is too large.',
     ERR_HTTP_REDIRECT_NOT_ALLOWED: '{{origin}} redirected to another address, which is not allowed.',
+    // Faults (issue 48): a dependency (database, Redis, disk) cannot answer now.
+    ERR_SERVICE_UNAVAILABLE: 'The service is temporarily unavailable. Try again in a few seconds.',
   },
   /** The plan limits ERR_PLAN_LIMIT names (its `limit` detail), nested into that error's text. */
   planLimits: { users: 'users', connections: 'connections', queues: 'queues' },

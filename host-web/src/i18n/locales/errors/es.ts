@@ -129,6 +129,8 @@ export default {
     ERR_HTTP_INVALID_JSON: '{{origin}} no respondió en JSON.',
     ERR_HTTP_RESPONSE_TOO_LARGE: 'La respuesta de {{origin}} es demasiado grande.',
     ERR_HTTP_REDIRECT_NOT_ALLOWED: '{{origin}} redirigió a otra dirección, lo que no está permitido.',
+    // Faults (issue 48): a dependency (database, Redis, disk) cannot answer now.
+    ERR_SERVICE_UNAVAILABLE: 'El servicio no está disponible en este momento. Inténtelo de nuevo en unos segundos.',
   },
   /** The plan limits ERR_PLAN_LIMIT names (its `limit` detail), nested into that error's text. */
   planLimits: { users: 'usuarios', connections: 'conexiones', queues: 'colas' },

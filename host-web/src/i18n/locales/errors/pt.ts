@@ -129,6 +129,8 @@ export default {
     ERR_HTTP_INVALID_JSON: '{{origin}} não respondeu em JSON.',
     ERR_HTTP_RESPONSE_TOO_LARGE: 'A resposta de {{origin}} é grande demais.',
     ERR_HTTP_REDIRECT_NOT_ALLOWED: '{{origin}} redirecionou para outro endereço, o que não é permitido.',
+    // Faults (issue 48): a dependency (database, Redis, disk) cannot answer now.
+    ERR_SERVICE_UNAVAILABLE: 'O serviço está temporariamente indisponível. Tente novamente em alguns segundos.',
   },
   /** The plan limits ERR_PLAN_LIMIT names (its `limit` detail), nested into that error's text. */
   planLimits: { users: 'usuários', connections: 'conexões', queues: 'filas' },
