@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { healthRoutes } from './http/health.js';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -11,7 +12,7 @@ import type { Knex } from 'knex';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fastifyTrustProxy, loadConfig, redisPrefix, repoRoot, type Config } from './config/index.js';
-import { createKnex, ensureMysqlDatabase } from './db/connection.js';
+import { createKnex, ensureMysqlDatabase, limitStatementTime } from './db/connection.js';
 import { coreMigrations, runMigrations } from './db/migrate.js';
 import { lazySchemaCompilers, sharedSchemaCompilers } from './http/schema-compilers.js';
 import { installErrorHandler } from './http/errors-install.js';
@@ -98,6 +99,8 @@ export interface BuildOptions {
   outboundHttp?: OutboundHttp;
   /** Route schemas compiled on their first call instead of at start (test apps, which call few of their routes). */
   lazySchemas?: boolean;
+  /** How the data folder's free space is read (tests: a small disk, without filling a real one). */
+  readDiskFree?: (dir: string) => Promise<number | undefined>;
 }
 
 /**
@@ -137,11 +140,12 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   app.decorate('plugins', plugins);
 
   if (config.database.kind === 'mysql') await ensureMysqlDatabase(config.database.url);
-  const knex = createKnex(config.database);
+  const knex = createKnex(config.database, { acquireTimeoutMs: config.dbAcquireTimeoutMs });
   Model.knex(knex);
   app.decorate('knex', knex);
   app.addHook('onClose', async () => knex.destroy());
   await runMigrations(knex, [...coreMigrations, ...(await pluginMigrations(plugins))]);
+  limitStatementTime(knex, config.dbStatementTimeoutMs);
 
   // Security headers on every answer; the web origins that may call the API and open the socket.
   await installSecurityHeaders(app, config);
@@ -170,7 +174,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   // One clock for every rule with a duration (ATRIUM_TIME_SCALE): the jobs' retry backoff reads it too.
   const clock = createClock(config.timeScale);
   await app.register(jobsPlugin, { redisUrl: config.redisUrl, leaseMs: config.jobLeaseMs, prefix: redisPrefix(config), clock });
-  await app.register(storagePlugin, { root: path.join(config.dataDir, 'media'), publicUrl: config.publicUrl });
+  await app.register(storagePlugin, { root: path.join(config.dataDir, 'media'), publicUrl: config.publicUrl, dataDir: config.dataDir, minFreeBytes: config.diskMinFreeBytes, readFree: options.readDiskFree });
   await app.register(mailPlugin, { smtp: config.smtp, outboxDir: path.join(config.dataDir, 'outbox') });
 
   const hooks = new HookRegistry();
@@ -228,8 +232,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     installTenantUrlCheck(api, http);
     installAudit(api);
     installImpersonationLimits(api);
-    api.get('/health', { config: { public: true }, schema: { hide: true, response: { 200: Type.Object({ ok: Type.Boolean(), version: Type.String() }) } } },
-      async () => ({ ok: true, version: coreVersion }));
+    await api.register(healthRoutes(coreVersion));
     await registerDomains(api, config);
     await api.register(pluginsRoute(plugins));
     await registerPluginBackends(api, plugins, sdk);

@@ -1,6 +1,14 @@
 import { buildApp } from './app.js';
+import { isRedisConnectionError } from './redis/client.js';
 
 const app = await buildApp();
+// Last line of defence (every client handles its own errors, redis/client.ts): a Redis outage surfacing as a promise
+// nobody awaited is logged, not the end of the process. Anything else still ends it, as Node does by default.
+process.on('unhandledRejection', (err) => {
+  if (isRedisConnectionError(err)) { app.log.warn({ err }, 'redis unreachable (unawaited command)'); return; }
+  app.log.fatal({ err }, 'unhandled rejection');
+  process.exit(1);
+});
 try {
   await app.listen({ port: app.config.port, host: app.config.host });
 } catch (err) {

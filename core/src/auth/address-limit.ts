@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../http/errors.js';
+import { connectRedis, isRedisConnectionError, type RedisClientLog } from '../redis/client.js';
 
 /**
  * Failures per client address across accounts (password spraying): failed logins, reset-code
@@ -48,26 +49,35 @@ function memoryStore(windowMs: number): FailureStore {
   };
 }
 
-async function redisStore(url: string, windowMs: number, onError: (err: unknown) => void): Promise<FailureStore> {
-  const { createClient } = await import('redis'); // only with Redis (see bus/index.ts)
-  const client = createClient({ url });
-  client.on('error', onError);
-  await client.connect();
+/**
+ * Shared by every process through Redis. While Redis is unreachable this process counts on its own (the memory store):
+ * sign-in keeps working (never a 500 for a dependency's outage) and an address is still limited, per process.
+ */
+async function redisStore(url: string, windowMs: number, log: RedisClientLog): Promise<FailureStore> {
+  const client = await connectRedis(url, 'address limit', log);
+  const local = memoryStore(windowMs);
+  const orLocal = async <T>(shared: () => Promise<T>, fallback: () => Promise<T>) => {
+    if (!client.isReady) return fallback();
+    try {
+      return await shared();
+    } catch (err) {
+      if (!isRedisConnectionError(err)) throw err;
+      return fallback();
+    }
+  };
   return {
-    async count(key) {
+    count: (key) => orLocal(async () => {
       const [failures, msLeft] = await Promise.all([client.get(key), client.pTTL(key)]);
       return { failures: Number(failures ?? 0), msLeft: Math.max(0, Number(msLeft)) };
-    },
-    async add(key) {
-      // The window starts with the first failure (SET NX with its expiry), then only counts.
-      await client.multi().set(key, '0', { PX: windowMs, NX: true }).incr(key).exec();
-    },
+    }, () => local.count(key)),
+    // The window starts with the first failure (SET NX with its expiry), then only counts.
+    add: (key) => orLocal(async () => { await client.multi().set(key, '0', { PX: windowMs, NX: true }).incr(key).exec(); }, () => local.add(key)),
     async close() { await client.quit().catch(() => undefined); },
   };
 }
 
-export async function createAddressLimiter(opts: AddressLimitOptions, onError: (err: unknown) => void = () => undefined): Promise<AddressLimiter> {
-  const store = opts.redisUrl ? await redisStore(opts.redisUrl, opts.windowMs, onError) : memoryStore(opts.windowMs);
+export async function createAddressLimiter(opts: AddressLimitOptions, log: RedisClientLog): Promise<AddressLimiter> {
+  const store = opts.redisUrl ? await redisStore(opts.redisUrl, opts.windowMs, log) : memoryStore(opts.windowMs);
   const keyOf = (address: string) => `${opts.prefix}:auth-failures:${address}`;
   return {
     async guard(request, reply) {

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import { Server, type Socket } from 'socket.io';
 import type { FastifyInstance } from 'fastify';
-import type { createClient } from 'redis';
+import { connectRedis, duplicateRedis, publishingSafely, type RedisClient } from '../redis/client.js';
 import { Ticket, User } from '../db/models/index.js';
 import { dbNow } from '../db/time.js';
 import { canSee } from '../domains/tickets/access.js';
@@ -109,6 +109,9 @@ async function markOffline(user: SocketUser, since: string): Promise<boolean> {
     .patch({ online: false } as Partial<User>)) > 0;
 }
 
+/** The longest a forget waits for the other processes' acks: the adapter's own 5 s timeout, plus its peer count. */
+const PEER_ACK_BOUND_MS = 6000;
+
 export const busPlugin = fp(async (app: FastifyInstance, opts: { redisUrl?: string; prefix?: string; origins: OriginPolicy; caches: SharedCaches }) => {
   // Set when the server closes: work still in flight then (a provider's late ack, a job finishing)
   // must not publish through Redis clients that are quitting (an unhandled rejection inside the adapter).
@@ -124,25 +127,35 @@ export const busPlugin = fp(async (app: FastifyInstance, opts: { redisUrl?: stri
     serveClient: false,
   });
 
-  let pub: ReturnType<typeof createClient> | undefined;
-  let sub: ReturnType<typeof createClient> | undefined;
+  let pub: RedisClient | undefined;
+  let sub: RedisClient | undefined;
   if (opts.redisUrl) {
     // Loaded only with Redis: the clients cost ~30 MiB of RSS a single process never uses.
-    const [{ createClient }, { createAdapter }] = await Promise.all([import('redis'), import('@socket.io/redis-adapter')]);
-    pub = createClient({ url: opts.redisUrl });
-    sub = pub.duplicate();
-    pub.on('error', (err) => app.log.error({ err }, 'redis (bus pub) error'));
-    sub.on('error', (err) => app.log.error({ err }, 'redis (bus sub) error'));
-    await Promise.all([pub.connect(), sub.connect()]);
+    const { createAdapter } = await import('@socket.io/redis-adapter');
+    pub = await connectRedis(opts.redisUrl, 'bus pub', app.log);
+    sub = await duplicateRedis(pub, 'bus sub', app.log);
     // Channels named per installation: two installations on one Redis must not share rooms
-    // (`user-5` of one would hear, and be moved by, the other's events).
-    io.adapter(createAdapter(pub, sub, opts.prefix ? { key: `${opts.prefix}:socket.io` } : {}));
+    // (`user-5` of one would hear, and be moved by, the other's events). The adapter publishes without
+    // catching: with Redis away an emit must not end the process (redis/client.ts).
+    /**
+     * Tells every other process and waits for their acks (the adapter's 5 s request timeout). With Redis away nobody
+     * can hear: the change is not waited on (the peers' cached entries expire by their TTL). The adapter counts its
+     * peers first and, if that count fails, never acks: hence the bound here.
+     */
+    const confirmedByPeers = async (event: string, change: unknown) => {
+      if (!pub?.isReady) throw new Error('redis unreachable: the other processes were not told');
+      let timer: NodeJS.Timeout | undefined;
+      const bound = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error('the other processes did not answer in time')), PEER_ACK_BOUND_MS); });
+      await Promise.race([io.serverSideEmitWithAck(event, change), bound]).finally(() => clearTimeout(timer));
+    };
+    const adapterPub = publishingSafely(pub, (err) => app.log.debug({ err }, 'an event was not published: redis unreachable'));
+    io.adapter(createAdapter(adapterPub, sub, opts.prefix ? { key: `${opts.prefix}:socket.io` } : {}));
     // Every process's cached callers (db/caller-cache.ts): a change forgotten here is forgotten in every process,
     // which confirms before the change's request answers, and re-checks its own sockets of whoever changed.
     const stopForwarding = onCallersForgotten(async (change) => {
       if (closed) return;
       // Waits for every other process (the adapter's 5 s request timeout: a dead one is left to the cache's expiry).
-      await io.serverSideEmitWithAck(CALLERS_FORGOTTEN, change)
+      await confirmedByPeers(CALLERS_FORGOTTEN, change)
         .catch((err: unknown) => app.log.warn({ err, change }, 'a process did not confirm forgetting cached callers'));
     });
     io.on(CALLERS_FORGOTTEN, (change: CallersForgotten, ack?: (ok: boolean) => void) => {
@@ -153,7 +166,7 @@ export const busPlugin = fp(async (app: FastifyInstance, opts: { redisUrl?: stri
     // The shared caches' forgets (sdk.cache) the same way: confirmed by every process before the change goes on.
     const stopForwardingCaches = opts.caches.onForget(async (change) => {
       if (closed) return;
-      await io.serverSideEmitWithAck(CACHE_FORGOTTEN, change)
+      await confirmedByPeers(CACHE_FORGOTTEN, change)
         .catch((err: unknown) => app.log.warn({ err, change }, 'a process did not confirm forgetting a cache entry'));
     });
     io.on(CACHE_FORGOTTEN, (change: CacheForgotten, ack?: (ok: boolean) => void) => {

@@ -52,6 +52,12 @@ export interface Config {
   sessionLeaseMs: number;
   /** Database job queue: how long a claimed job stays claimed without renewal (the re-run delay after a crash). */
   jobLeaseMs: number;
+  /** Below this much free space in DATA_DIR inbound is refused (503) and /api/health says so (DISK_MIN_FREE_MB, default 200). */
+  diskMinFreeBytes: number;
+  /** How long a query waits for a database connection before it fails with 503 (DB_ACQUIRE_TIMEOUT_MS, default 5 s). */
+  dbAcquireTimeoutMs: number;
+  /** MariaDB: how long one statement may run before it fails with 503 (DB_STATEMENT_TIMEOUT_MS, default 10 s; 0: none). */
+  dbStatementTimeoutMs: number;
   /** ATRIUM_TIME_SCALE: multiplies durations the spec fixes in minutes or days (1 = real time; demos and tests use less). */
   timeScale: number;
 
@@ -205,6 +211,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     sessionLeaseMs: Number(env.SESSION_LEASE_MS ?? 15_000),
     jobLeaseMs: Number(env.JOB_LEASE_MS ?? 30_000),
+    diskMinFreeBytes: Number(env.DISK_MIN_FREE_MB ?? 200) * 1024 * 1024,
+    dbAcquireTimeoutMs: Number(env.DB_ACQUIRE_TIMEOUT_MS ?? 5000),
+    dbStatementTimeoutMs: Number(env.DB_STATEMENT_TIMEOUT_MS ?? 10_000),
     timeScale: parseTimeScale(env.ATRIUM_TIME_SCALE),
 
     allowPrivateUrls: env.ALLOW_PRIVATE_URLS === 'true',

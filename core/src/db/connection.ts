@@ -92,11 +92,14 @@ function keepPlannerStatistics(conn: SqliteConnection) {
  * SQLite is the embedded default; MySQL/MariaDB the production choice. Times are stored as
  * UTC text 'YYYY-MM-DD HH:MM:SS.mmm' on both (mysql2 `dateStrings`), so reads look the same everywhere.
  */
-export function createKnex(database: Config['database']): Knex {
+export function createKnex(database: Config['database'], limits: { acquireTimeoutMs?: number } = {}): Knex {
+  // How long a query waits for a pooled connection (knex's default is a minute): a stalled database answers 503 soon.
+  const acquireConnectionTimeout = limits.acquireTimeoutMs ?? 60_000;
   if (database.kind === 'sqlite') {
     mkdirSync(path.dirname(database.filename!), { recursive: true });
     const knex = knexFactory({
       client: 'better-sqlite3',
+      acquireConnectionTimeout,
       connection: { filename: database.filename! },
       useNullAsDefault: true,
       pool: {
@@ -119,6 +122,7 @@ export function createKnex(database: Config['database']): Knex {
   const url = new URL(database.url);
   return knexFactory({
     client: 'mysql2',
+    acquireConnectionTimeout,
     connection: {
       host: url.hostname,
       port: Number(url.port || 3306),
@@ -144,6 +148,21 @@ export function createKnex(database: Config['database']): Knex {
       },
     },
   });
+}
+
+interface MysqlKnexClient { _query(connection: unknown, obj: KnexQueryObject & { options?: { timeout?: number } }): Promise<unknown> }
+
+/**
+ * Every MariaDB statement of `knex` from now on fails after `ms` (mysql2's client-side query timeout, which also holds
+ * when the server is paused and could not enforce one itself); its connection is dropped and the request answers
+ * 503 (db/errors.ts isDatabaseUnavailable). Set after the migrations, whose DDL may rightly take longer. A query that
+ * sets its own `timeout` option keeps it. SQLite runs in-process: its bound is busy_timeout (5 s) on locks.
+ */
+export function limitStatementTime(knex: Knex, ms: number) {
+  if (!isMysql(knex) || !(ms > 0)) return;
+  const client = knex.client as unknown as MysqlKnexClient;
+  const query = client._query.bind(client);
+  client._query = (connection, obj) => query(connection, { ...obj, options: { timeout: ms, ...obj.options } });
 }
 
 /** Runs `statement` (with the database name) on the MySQL server of `databaseUrl`, connected without a database. */

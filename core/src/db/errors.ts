@@ -38,3 +38,20 @@ export async function withRetries<T>(work: () => Promise<T>, attempts = 12): Pro
     }
   }
 }
+
+/** Connection-level failures: the database is down, restarting, stalled past a timeout, or its disk is full. */
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'PROTOCOL_CONNECTION_LOST', 'PROTOCOL_SEQUENCE_TIMEOUT',
+  'ER_SERVER_SHUTDOWN', 'ER_CON_COUNT_ERROR', 'ER_STATEMENT_TIMEOUT', 'ER_QUERY_TIMEOUT',
+  'SQLITE_FULL', 'SQLITE_IOERR', 'SQLITE_BUSY', 'SQLITE_CANTOPEN', 'SQLITE_READONLY',
+]);
+
+/**
+ * The database cannot answer now (not a bug of the request): answered 503 ERR_SERVICE_UNAVAILABLE with Retry-After
+ * (http/errors-install.ts). Includes knex's pool acquire timeout and a connection closed under a query.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  const candidates = [err, (err as DbError | null)?.nativeError] as Array<(DbError & { message?: string }) | null | undefined>;
+  return candidates.some((e) => !!e && ((e.code !== undefined && (UNAVAILABLE_CODES.has(e.code) || e.code.startsWith('SQLITE_IOERR')))
+    || e.name === 'KnexTimeoutError' || /Can't add new command when connection is in closed state|Connection lost|connect ECONNREFUSED/.test(e.message ?? '')));
+}

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { AppError } from './errors.js';
+import { isFault } from '../util/faults.js';
 
 interface ValidationItem { instancePath?: string; params?: Record<string, unknown>; message?: string }
 
@@ -19,10 +20,21 @@ function fieldOf(error: FastifyError): string | undefined {
  */
 const MULTIPART_PARSE_ERROR = /^(Multipart: Boundary not found|Boundary required|Unexpected end of (multipart data|form|file)|Malformed part header|.* terminated early due to unexpected end of multipart data)$/;
 
+/** What a 503 tells the client to wait before trying again (seconds). */
+const RETRY_AFTER_S = 5;
+
 export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
+      if (error.statusCode === 503 && !reply.hasHeader('retry-after')) reply.header('retry-after', String(RETRY_AFTER_S));
       return reply.status(error.statusCode).send({ error: error.code, message: error.message, ...error.details });
+    }
+    // A dependency that cannot answer now (database down, stalled past its timeouts, disk full; Redis away): the client
+    // may try again, and nothing half-done was kept (each write is one transaction). Never a 500 for an outage.
+    if (isFault(error)) {
+      request.log.warn({ err: error }, 'dependency unavailable');
+      reply.header('retry-after', String(RETRY_AFTER_S));
+      return reply.status(503).send({ error: 'ERR_SERVICE_UNAVAILABLE', message: 'The service is temporarily unavailable, try again shortly' });
     }
     const fe = error as FastifyError;
     if (fe.validation) {

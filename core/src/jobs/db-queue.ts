@@ -89,6 +89,11 @@ export class DbJobQueue implements JobQueue {
     return removed > 0;
   }
 
+  /** The queue is the database: its health is the database's (/api/health reports that on its own). */
+  async health() { return 'ok' as const; }
+
+  onReconnect() { /* the database backend has no outage of its own to come back from */ }
+
   async idle(withinMs = 0) {
     for (;;) {
       await this.settleWrites();

@@ -2,14 +2,16 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { DbJobQueue } from './db-queue.js';
 import { RedisJobQueue } from './redis-queue.js';
+import { createReconciler, type Reconciler } from './reconciler.js';
 import type { JobQueue } from './types.js';
 import type { Clock } from '../clock/index.js';
 
 export type { CompanyJobData, JobHandler, JobOptions, JobQueue, PluginJobQueue } from './types.js';
 export { createJobParking, type JobParking } from './plugin-jobs.js';
+export type { Reconciler } from './reconciler.js';
 
 declare module 'fastify' {
-  interface FastifyInstance { jobs: JobQueue }
+  interface FastifyInstance { jobs: JobQueue; reconciler: Reconciler }
 }
 
 export interface JobsPluginOptions {
@@ -25,9 +27,14 @@ export interface JobsPluginOptions {
 
 /** The job queue: bee-queue with REDIS_URL, else a table of the app's database. Both are durable. */
 export const jobsPlugin = fp(async (app: FastifyInstance, opts: JobsPluginOptions) => {
+  const reconciler = createReconciler(app.log);
+  app.decorate('reconciler', reconciler);
+  // At start (every domain registered its task by then) and after each Redis reconnect: see reconciler.ts.
+  app.addHook('onReady', async () => { await reconciler.run(); });
   if (opts.redisUrl) {
     const jobs = new RedisJobQueue(opts.redisUrl, opts.prefix ?? 'atrium', app.log, opts.clock);
     app.decorate('jobs', jobs as JobQueue);
+    jobs.onReconnect(() => { void reconciler.run(); });
     app.addHook('onClose', async () => jobs.close());
     return;
   }

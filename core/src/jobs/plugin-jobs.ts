@@ -78,6 +78,8 @@ export function createJobParking(jobs: JobQueue, tenancy: Tenancy, knex: Knex, l
         },
         cancel: (name, jobId) => jobs.cancel(name, jobId),
         idle: (withinMs) => jobs.idle(withinMs),
+        health: () => jobs.health(),
+        onReconnect: (listener) => jobs.onReconnect(listener),
         close: () => jobs.close(),
       };
     },

@@ -1,4 +1,6 @@
 import type { Clock } from '../clock/index.js';
+import { AppError } from '../http/errors.js';
+
 export interface JobOptions {
   /** Run no earlier than this many milliseconds from now. */
   delayMs?: number;
@@ -13,6 +15,14 @@ export interface JobOptions {
   retries?: number;
   /** Backoff between retries in ms (exponential from this base). */
   backoffMs?: number;
+}
+
+/**
+ * An enqueue that could not reach the queue's store (Redis away): 503 ERR_SERVICE_UNAVAILABLE when it reaches a
+ * request. Work already committed is enqueued again by the reconciler (jobs/reconciler.ts) once the store is back.
+ */
+export class JobQueueUnavailableError extends AppError {
+  constructor() { super('ERR_SERVICE_UNAVAILABLE', 503, 'The job queue is unavailable; try again shortly'); }
 }
 
 export type JobHandler<T> = (data: T) => Promise<unknown>;
@@ -31,6 +41,10 @@ export interface JobQueue {
   enqueue<T>(name: string, data: T, options?: JobOptions): Promise<void>;
   /** Removes a pending job by its id; true when one was removed (a running job is left to finish). */
   cancel(name: string, jobId: string): Promise<boolean>;
+  /** Whether jobs can be enqueued and run now ('degraded': Redis is unreachable). */
+  health(): Promise<'ok' | 'degraded'>;
+  /** Called after the queue's store came back from an outage (Redis reconnected; never on the database backend). */
+  onReconnect(listener: () => void): void;
   /** Waits until nothing is running or due within `withinMs` (tests). */
   idle(withinMs?: number): Promise<void>;
   close(): Promise<void>;

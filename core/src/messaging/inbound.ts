@@ -15,6 +15,8 @@ import { inboundMessageFields, labelOf, sentAt, type StoredMedia } from './inbou
 import { GroupCommit, type PassesCheck } from './group-commit.js';
 import { autoReopenMinutes, reopenRecentlyClosed } from './auto-reopen.js';
 import type { InboundMessage } from './provider.js';
+import { JobQueueUnavailableError } from '../jobs/types.js';
+import { diskFull } from '../storage/index.js';
 
 export interface InboundOptions {
   /**
@@ -173,6 +175,8 @@ export function createInboundHandler(deps: PipelineDeps, options: InboundOptions
   }
 
   async function onMessage(conn: ConnectionRef, msg: InboundMessage) {
+    // Refused before anything is written when the data folder is nearly full: the sender delivers it again later.
+    if (deps.storage.spaceLow?.()) throw diskFull();
     const { companyId, whatsappId } = conn;
     const cached = await deps.connections.get(companyId, whatsappId);
     if (!cached) return log.warn({ whatsappId }, 'inbound message for an unknown connection');
@@ -205,13 +209,26 @@ export function createInboundHandler(deps: PipelineDeps, options: InboundOptions
       : rated ? { kind: 'updated', companyId, ticket, before: rated, view }
         : { kind: 'activity', companyId, ticket, view });
     await deps.bus.emitMessageChange(companyId, view, { action: 'create', message: messageJson(message), ticket: view, contact: contact.toJSON() });
-    if (isNewTicket) await options.onNewTicket?.(companyId, ticket, cached);
+    if (isNewTicket) await queuedLater(options.onNewTicket?.(companyId, ticket, cached));
     if (msg.fromMe || msg.kind === 'call_log') return;
     // A rating answer gets a turn too (the chain passes over a closed ticket), so the cursor moves past it.
-    if (!('passed' in stored && stored.passed)) await options.respond({ companyId, ticketId: ticket.id, messageId: message.id, ticket, message, isNewTicket });
+    if (!('passed' in stored && stored.passed)) await queuedLater(options.respond({ companyId, ticketId: ticket.id, messageId: message.id, ticket, message, isNewTicket }));
     if (rated && !reopened) return;
     // Observers only: answering is the responder chain's job.
     await deps.hooks.run('onInboundMessage', { companyId, ticket, message, contact, connection: cached.whatsapp, isNewTicket }, log);
+  }
+
+  /**
+   * The message is committed: the delivery is acknowledged even when its jobs cannot be enqueued now (Redis away).
+   * The reconciler enqueues its turn when Redis is back (its message is past the ticket's cursor).
+   */
+  async function queuedLater(work: Promise<unknown> | undefined) {
+    try {
+      await work;
+    } catch (err) {
+      if (!(err instanceof JobQueueUnavailableError)) throw err;
+      log.warn({ err }, 'inbound message stored; its jobs wait for the job queue (reconciler)');
+    }
   }
 
   async function respondToReplay(companyId: number, whatsappId: number, providerId: string) {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { createClient } from 'redis';
+import { connectRedis, type RedisClient, type RedisClientLog } from '../redis/client.js';
 
 /**
  * Who drives a connection's session. With several API processes (REDIS_URL), exactly one may hold a
@@ -42,19 +42,13 @@ export class LocalLeases implements LeaseStore {
 const RENEW = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end`;
 const RELEASE = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end`;
 
-type RedisClient = ReturnType<typeof createClient>;
-
 export class RedisLeases implements LeaseStore {
   readonly distributed = true;
   readonly owner = `${process.pid}:${randomBytes(8).toString('hex')}`;
   private constructor(private readonly client: RedisClient, private readonly prefix: string, readonly ttlMs: number) {}
 
-  static async connect(url: string, prefix: string, ttlMs: number, onError: (err: unknown) => void) {
-    const { createClient } = await import('redis'); // only with Redis (see bus/index.ts)
-    const client: RedisClient = createClient({ url });
-    client.on('error', onError);
-    await client.connect();
-    return new RedisLeases(client, prefix, ttlMs);
+  static async connect(url: string, prefix: string, ttlMs: number, log: RedisClientLog) {
+    return new RedisLeases(await connectRedis(url, 'session leases', log), prefix, ttlMs);
   }
 
   private key(whatsappId: number) { return `${this.prefix}:session-lease:${whatsappId}`; }

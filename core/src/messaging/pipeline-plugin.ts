@@ -105,6 +105,7 @@ export const pipelinePlugin = fp(async (app: FastifyInstance) => {
     registry: app.responders, sender,
     hasFlag: (companyId, flag) => app.tenancy.hasFlag(companyId, flag),
   });
+  app.reconciler.register('responder turns', () => responders.reconcile());
   app.addHook('preClose', async () => { responders.stop(); });
   const inbound = createInboundHandler(deps, {
     respond: ({ companyId, ticketId, messageId, ticket, message, isNewTicket }) => (ticket && message

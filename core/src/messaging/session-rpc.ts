@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { createClient } from 'redis';
+import { connectRedis, duplicateRedis, type RedisClient, type RedisClientLog } from '../redis/client.js';
 import { AppError } from '../http/errors.js';
 
 /**
@@ -18,8 +18,6 @@ export type SessionCallHandler = (call: SessionCall) => Promise<unknown>;
 /** The holder is gone and nobody has taken the session over yet: the caller may try again shortly. */
 export const SESSION_MOVING = 'ERR_SESSION_MOVING';
 
-type RedisClient = ReturnType<typeof createClient>;
-
 export class SessionRpc {
   private readonly waiting = new Map<string, { resolve(v: unknown): void; reject(e: Error): void; timer: NodeJS.Timeout }>();
   private handler?: SessionCallHandler;
@@ -33,13 +31,10 @@ export class SessionRpc {
     private readonly onError: (err: unknown) => void,
   ) {}
 
-  static async connect(url: string, prefix: string, owner: string, timeoutMs: number, onError: (err: unknown) => void) {
-    const { createClient } = await import('redis'); // only with Redis
-    const pub: RedisClient = createClient({ url });
-    const sub = pub.duplicate();
-    pub.on('error', onError);
-    sub.on('error', onError);
-    await Promise.all([pub.connect(), sub.connect()]);
+  static async connect(url: string, prefix: string, owner: string, timeoutMs: number, log: RedisClientLog & { error(obj: object, msg: string): void }) {
+    const onError = (err: unknown) => log.error({ err }, 'session call failed');
+    const pub = await connectRedis(url, 'session calls', log);
+    const sub = await duplicateRedis(pub, 'session calls sub', log);
     const rpc = new SessionRpc(pub, sub, prefix, owner, timeoutMs, onError);
     await sub.subscribe(rpc.channel(owner), (message) => { rpc.receive(message).catch(onError); });
     return rpc;

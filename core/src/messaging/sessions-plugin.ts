@@ -20,11 +20,11 @@ export const sessionsPlugin = fp(async (app: FastifyInstance) => {
   const LEASE_TTL_MS = config.sessionLeaseMs;
   const prefix = redisPrefix(config);
   const leases: LeaseStore = config.redisUrl
-    ? await RedisLeases.connect(config.redisUrl, prefix, LEASE_TTL_MS, (err) => app.log.error({ err }, 'redis (session leases) error'))
+    ? await RedisLeases.connect(config.redisUrl, prefix, LEASE_TTL_MS, app.log)
     : new LocalLeases();
   // Commands and sends for a session another process drives are forwarded to it.
   const rpc = config.redisUrl
-    ? await SessionRpc.connect(config.redisUrl, prefix, leases.owner, RPC_TIMEOUT_MS, (err) => app.log.error({ err }, 'redis (session calls) error'))
+    ? await SessionRpc.connect(config.redisUrl, prefix, leases.owner, RPC_TIMEOUT_MS, app.log)
     : undefined;
   const sessions = new SessionManager({
     bus: app.bus,

@@ -5,6 +5,7 @@ import { AppError, notFound } from '../http/errors.js';
 import { connectionJson, loadConnection } from '../domains/whatsapp/serialize.js';
 import type { LeaseStore } from './leases.js';
 import { SESSION_MOVING, type SessionCall, type SessionRpc } from './session-rpc.js';
+import { isFault } from '../util/faults.js';
 import type {
   AckUpdate, InboundMessage, MessageTarget, MessagingProvider, ProviderContext, ProviderEvents, SessionStatus,
 } from './provider.js';
@@ -503,6 +504,9 @@ export class SessionManager {
       else if (event.kind === 'ack') await handler.onAck(event.conn, event.update);
       else await handler.onCall?.(event.conn, event.call);
     } catch (err) {
+      // Accept only what is stored: a message not stored because of a fault goes back to its provider, which refuses
+      // the delivery (503: the sender delivers it again) or holds it and tries again (Baileys).
+      if (event.kind === 'message' && isFault(err)) throw err;
       // One bad message must not stop the provider's event loop; the pipeline logs its own details.
       this.opts.log.error({ err, whatsappId: event.conn.whatsappId, kind: event.kind }, 'inbound handler failed');
     }

@@ -6,7 +6,8 @@ import { mkdir, open, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Transform, type Readable } from 'node:stream';
-import { badRequest } from '../http/errors.js';
+import { AppError, badRequest } from '../http/errors.js';
+import { watchDisk, type DiskWatch } from './disk-watch.js';
 
 export interface StoredFile { key: string; url: string; name: string; size: number; mimetype: string }
 
@@ -30,11 +31,16 @@ export interface Storage {
   resolve(key: string): string | undefined;
   open(key: string): NodeJS.ReadableStream;
   url(key: string): string;
+  /** The data folder's free space is below DISK_MIN_FREE_MB (storage/disk-watch.ts): inbound and saves are refused. */
+  spaceLow?(): boolean;
 }
 
 declare module 'fastify' {
-  interface FastifyInstance { storage: Storage }
+  interface FastifyInstance { storage: Storage; disk: DiskWatch }
 }
+
+/** Refusal of work that would write to a data folder that is nearly full: the sender tries again later. */
+export const diskFull = () => new AppError('ERR_SERVICE_UNAVAILABLE', 503, 'Low disk space on the server: try again later');
 
 export const MEDIA_LIMITS = {
   maxBytes: 20 * 1024 * 1024,
@@ -96,16 +102,19 @@ async function writeStream(file: string, input: Readable, maxBytes: number | und
 
 const KEY_PATTERN = /^(\d+)\/([0-9a-f]{32})-([\w.\- ]{1,120})$/;
 
-export function createLocalStorage(root: string, publicBase: string): Storage {
+export function createLocalStorage(root: string, publicBase: string, disk?: Pick<DiskWatch, 'low'>): Storage {
   const storage: Storage = {
+    spaceLow: () => disk?.low ?? false,
     async save(companyId, input, meta) {
       if (!MEDIA_LIMITS.allowed.test(meta.mimetype)) throw badRequest('ERR_INVALID_MEDIA_TYPE', `Media type ${meta.mimetype} is not accepted`);
+      if (disk?.low) throw diskFull();
       const key = `${companyId}/${randomBytes(16).toString('hex')}-${safeFileName(meta.filename)}`;
       const file = storage.resolve(key)!;
       if (Buffer.isBuffer(input)) {
         if (meta.maxBytes !== undefined && input.length > meta.maxBytes) throw tooLarge(meta.maxBytes);
         await mkdir(path.dirname(file), { recursive: true });
-        await writeFile(file, input);
+        // A write cut off (a full disk) leaves nothing behind: no empty or partial file under a key nobody stores.
+        await writeFile(file, input, { flag: 'wx' }).catch(async (err: unknown) => { await rm(file, { force: true }); throw err; });
       } else {
         await writeStream(file, input, meta.maxBytes);
       }
@@ -157,7 +166,11 @@ export function setMediaHeaders(reply: { header(name: string, value: string): un
   reply.header('content-security-policy', MEDIA_CSP);
 }
 
-export const storagePlugin = fp(async (app: FastifyInstance, opts: { root: string; publicUrl: string }) => {
+export const storagePlugin = fp(async (app: FastifyInstance, opts: { root: string; publicUrl: string; dataDir: string; minFreeBytes: number; readFree?: (dir: string) => Promise<number | undefined> }) => {
   await mkdir(opts.root, { recursive: true });
-  app.decorate('storage', createLocalStorage(opts.root, opts.publicUrl));
+  const disk = watchDisk(opts.dataDir, opts.minFreeBytes, app.log, opts.readFree);
+  await disk.check();
+  app.addHook('onClose', async () => disk.stop());
+  app.decorate('disk', disk);
+  app.decorate('storage', createLocalStorage(opts.root, opts.publicUrl, disk));
 }, { name: 'storage' });

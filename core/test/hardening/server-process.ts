@@ -16,14 +16,14 @@ export const freePort = () => new Promise<number>((resolve) => {
   });
 });
 
-/** `core/src/server.ts` in a child process (as `npm start` runs it), once /api/health answers. */
-export async function startServer(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; url: string }> {
+/** `core/src/server.ts` in a child process (as `npm start` runs it), once /api/health answers (within `waitMs`). */
+export async function startServer(env: NodeJS.ProcessEnv, waitMs = 60_000): Promise<{ child: ChildProcess; url: string }> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import=tsx', path.join(root, 'core/src/server.ts')], {
     env: { ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 600; i++) {
+  for (let i = 0; i < waitMs / 100; i++) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try { if ((await fetch(`${url}/api/health`)).ok) return { child, url }; } catch { /* starting */ }
     await new Promise((r) => setTimeout(r, 100));

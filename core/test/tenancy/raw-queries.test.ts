@@ -76,7 +76,7 @@ const ALLOWED: Record<string, Record<string, string>> = {
     providerAuthKeys: 'provider session keys addressed by the connection id the session belongs to (never from a request)',
   },
   'core/src/messaging/responders/chain.ts': {
-    tickets: 'the responder chain\'s cursor and lock columns (internal, not in the model): conditional UPDATEs by ticket id and companyId, or by the lock token',
+    tickets: 'the responder chain\'s cursor and lock columns (internal, not in the model): conditional UPDATEs by ticket id and companyId, or by the lock token; the reconciler\'s read of every company\'s tickets waiting for a turn, each enqueued with its own companyId',
     messages: 'the NOT EXISTS inside the turn\'s UPDATE of one ticket (filtered by id and companyId): only that ticket\'s messages, by ticketId',
   },
   'core/src/messaging/responders/failures.ts': {

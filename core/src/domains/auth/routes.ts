@@ -32,7 +32,7 @@ export interface AuthRouteOptions {
 }
 
 const authRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (app, opts) => {
-  const addressLimit = await createAddressLimiter(opts.addressLimit, (err) => app.log.error({ err }, 'redis (address limit) error'));
+  const addressLimit = await createAddressLimiter(opts.addressLimit, app.log);
   app.addHook('onClose', () => addressLimit.close());
 
   const signRenewal = (user: User) =>

@@ -4,12 +4,22 @@ import { dbNow, toDbTime, fromDbTime } from '../../db/time.js';
 import { AppError } from '../../http/errors.js';
 import type { StoredFile } from '../../storage/index.js';
 import { storedFileOf } from '../files/media-upload.js';
+import { isDatabaseUnavailable } from '../../db/errors.js';
+import { JobQueueUnavailableError } from '../../jobs/types.js';
 
 export const SCHEDULE_JOB = 'schedule.send';
 const SCHEDULE_STUCK_JOB = 'schedule.stuck';
 const STUCK_ERROR = 'ERR_SENDING_WAPP_MSG: interrupted while sending; check the conversation before re-scheduling';
 export type ScheduleStatus = 'PENDENTE' | 'ENVIANDO' | 'ENVIADA' | 'ERRO';
-interface ScheduleJob { companyId: number; scheduleId: number; sendAt: string }
+/** `attempt`: how many times this schedule's job failed on a fault (database or Redis away) before this run. */
+interface ScheduleJob { companyId: number; scheduleId: number; sendAt: string; attempt?: number }
+
+/**
+ * A run that meets a fault before its claim (the database or Redis away) tries again: after 10 s, 20 s, 40 s … (the
+ * operator's clock scale applies), FAULT_RETRIES times (~10 minutes in all), then the schedule is shown ERRO with why.
+ */
+const FAULT_RETRIES = 6;
+const FAULT_BACKOFF_MS = 10_000;
 interface MessagesLike {
   sendToContact(input: { companyId: number; contactId: number; whatsappId?: number; body?: string; media?: StoredFile; userId?: number | null }): Promise<{ ticket: { id: number }; message: { id: number; status: string; error?: string | null } }>;
 }
@@ -40,7 +50,31 @@ export function createScheduleDelivery(app: FastifyInstance) {
     if (row) emit(companyId, row);
   }
 
-  async function run({ companyId, scheduleId, sendAt }: ScheduleJob) {
+  /** A fault before the claim: the job again later under a new id, or, past the limit, the row marked ERRO. */
+  async function retryAfterFault(job: ScheduleJob, err: unknown) {
+    const attempt = (job.attempt ?? 0) + 1;
+    app.log.warn({ err, scheduleId: job.scheduleId, attempt }, 'scheduled message met a fault: trying again');
+    if (attempt > FAULT_RETRIES) {
+      await finish(job.companyId, job.scheduleId, { status: 'ERRO', error: `ERR_SERVICE_UNAVAILABLE: not sent after ${FAULT_RETRIES} tries: ${(err as Error).message}`.slice(0, 1000) });
+      return;
+    }
+    const at = Date.parse(fromDbTime(job.sendAt) ?? job.sendAt);
+    // If this enqueue fails too (Redis away), the row stays PENDENTE and the reconciler enqueues it when Redis is back.
+    await app.jobs.enqueue<ScheduleJob>(SCHEDULE_JOB, { ...job, attempt }, {
+      jobId: `${job.scheduleId}-${at}-retry${attempt}`, delayMs: app.clock.scale(FAULT_BACKOFF_MS * 2 ** (attempt - 1)),
+    });
+  }
+
+  async function run(job: ScheduleJob) {
+    try {
+      await claimAndSend(job);
+    } catch (err) {
+      if (!isDatabaseUnavailable(err) && !(err instanceof JobQueueUnavailableError)) throw err;
+      await retryAfterFault(job, err);
+    }
+  }
+
+  async function claimAndSend({ companyId, scheduleId, sendAt }: ScheduleJob) {
     // Timers (and delayed Redis jobs) may fire a moment early; the claim below only takes a due row,
     // so wait out the rest instead of returning and leaving the schedule pending for ever.
     const early = Date.parse(fromDbTime(sendAt) ?? sendAt) - Date.now();
@@ -99,7 +133,19 @@ export function createScheduleDelivery(app: FastifyInstance) {
     for (const row of stuck) await finish(row.companyId, row.id, { status: 'ERRO', error: STUCK_ERROR });
   }
 
+  /**
+   * The reconciler's task: every PENDENTE schedule gets its job again (the same id: one still queued is not doubled).
+   * Covers a Redis that came back empty and a create whose job could not be enqueued (the row is kept, see routes.ts).
+   */
+  async function reconcile() {
+    const pending = await Schedule.unscoped('the reconciler: every company\'s pending schedules get their jobs back')
+      .where('status', 'PENDENTE').whereNull('sentAt').select('id', 'companyId', 'sendAt');
+    for (const row of pending) await enqueue(row);
+    return pending.length;
+  }
+  app.reconciler.register('schedules', reconcile);
+
   app.jobs.define<ScheduleJob>(SCHEDULE_JOB, run, { concurrency: 5 });
   app.jobs.define<ScheduleJob>(SCHEDULE_STUCK_JOB, reportStuck);
-  return { enqueue, run, recover };
+  return { enqueue, run, recover, reconcile };
 }

@@ -8,6 +8,7 @@ import { contactNameContains } from '../../db/search.js';
 import { likeAnywhere, LIKE_ESCAPE } from '../../db/like.js';
 import { receiveMedia } from '../files/media-upload.js';
 import { createScheduleDelivery } from './delivery.js';
+import { JobQueueUnavailableError } from '../../jobs/types.js';
 
 // db/like.ts escapes with a backslash; bound as a parameter it reads the same on SQLite and MySQL.
 
@@ -81,7 +82,12 @@ const schedulesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const sendAt = toDbTime(request.body.sendAt ? clientDateTime(request.body.sendAt, 'body/sendAt') : Date.now() + HOUR);
     const created = await Schedule.scoped(companyId).insert({ body, contactId, whatsappId: whatsappId ?? null, sendAt, status: 'PENDENTE', userId: request.user.id } as Partial<Schedule>);
     const row = await find(companyId, created.id);
-    await delivery.enqueue(row);
+    // The row is the schedule: a job that cannot be enqueued now (Redis away) is enqueued by the reconciler when the
+    // queue is back (its PENDENTE rows), so the request neither fails after storing nor leaves a row nobody runs.
+    await delivery.enqueue(row).catch((err: unknown) => {
+      if (!(err instanceof JobQueueUnavailableError)) throw err;
+      request.log.warn({ err, scheduleId: row.id }, 'schedule stored; its job waits for the reconciler');
+    });
     emit(companyId, { action: 'create', schedule: serialize(row) });
     return serialize(row);
   });

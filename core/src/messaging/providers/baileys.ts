@@ -7,6 +7,7 @@ import { AppError } from '../../http/errors.js';
 import type { AckUpdate, MessageTarget, MessagingProvider, OutboundMessage, PhoneContact, ProviderContext, SentMessage } from '../provider.js';
 import { useDatabaseAuthState, type DatabaseAuthState } from './baileys-auth.js';
 import { normalizeMessage } from './baileys-normalize.js';
+import { isFault } from '../../util/faults.js';
 
 /** The part of a Baileys socket the provider uses: a fake with a real Baileys event emitter drives it in tests. */
 export interface BaileysSocketLike {
@@ -201,7 +202,25 @@ export class BaileysProvider implements MessagingProvider {
         pnForLid: async (lid) => socket.signalRepository?.lidMapping?.getPNForLID(lid),
         download: (m) => (this.options.download ?? defaultDownload)(m, socket),
       });
-      if (message) await this.ctx.events.onMessage(message);
+      if (message) await this.untilStored(message);
+    }
+  }
+
+  /**
+   * Baileys delivers a message once: one not stored because of a fault (the database away, the disk full) is held
+   * here and tried again (every 1 s, 2 s … at most 30 s apart, for up to an hour; later events wait behind it, in
+   * order), instead of being dropped. A process that dies meanwhile loses it (docs/operations.md "Inbound").
+   */
+  private async untilStored(message: Parameters<ProviderContext['events']['onMessage']>[0]) {
+    const giveUpAt = Date.now() + 3600_000;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.ctx.events.onMessage(message);
+      } catch (err) {
+        if (!isFault(err) || Date.now() > giveUpAt) throw err;
+        this.ctx.log.warn({ err, providerId: message.providerId, attempt }, 'inbound message not stored (fault): holding it, trying again');
+        await new Promise((r) => setTimeout(r, Math.min(1000 * 2 ** attempt, 30_000)));
+      }
     }
   }
 

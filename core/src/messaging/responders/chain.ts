@@ -11,6 +11,7 @@ import { responderFailures } from './failures.js';
 import type { RegisteredResponder, ResponderRegistry } from './registry.js';
 import type { ResponderContext, ResponderProbe } from './types.js';
 import { cursorPastPassed } from './cursor.js';
+import { toDbTime } from '../../db/time.js';
 
 export const TURN_JOB = 'responders.turn';
 /** botOwner of a ticket a bot gave to people: no bot answers it until an agent accepts, transfers or closes it. */
@@ -22,6 +23,8 @@ const LOCK_TTL_MS = 15_000;
 const TURN_CONCURRENCY = 20;
 /** Messages a run reads past its cursor at once (a run walks over the passed ones among them in memory). */
 const UPCOMING = 20;
+/** How far back the reconciler looks for messages whose turn was lost (tickets changed within this window). */
+const RECONCILE_WINDOW_MS = 24 * 3600_000;
 
 /**
  * A message's turn (messageId set; `opened`: the message opened the ticket, as ingestion knew it) or a check on the
@@ -172,6 +175,22 @@ export function createResponderChain(deps: PipelineDeps, options: ChainOptions) 
     .where('messages.ticketId', ticketId).where('messages.fromMe', false).where('messages.botPassed', false)
     .where('messages.id', '>', knex.ref('tickets.botCursor')).where('messages.id', '<', messageId)
     .where((q) => q.whereNull('messages.mediaType').orWhereNot('messages.mediaType', 'call_log'));
+
+  /**
+   * The reconciler's task: a ticket with a contact message past its cursor that waits for a turn (not passed, not a
+   * call log) gets a turn job, as its message's job may have been lost with Redis. Tickets changed in the last day only:
+   * a bot answer older than that is no answer. A turn finds nothing to do if the message's own job ran meanwhile.
+   */
+  async function reconcile() {
+    const since = toDbTime(Date.now() - RECONCILE_WINDOW_MS);
+    const waiting = await knex('tickets').select('tickets.id', 'tickets.companyId').where('tickets.updatedAt', '>', since)
+      .whereExists(knex('messages').select(knex.raw('1')).whereRaw('messages.ticketId = tickets.id').where('messages.fromMe', false)
+        .where('messages.botPassed', false).where('messages.id', '>', knex.ref('tickets.botCursor'))
+        .where((q) => q.whereNull('messages.mediaType').orWhereNot('messages.mediaType', 'call_log'))) as Array<{ id: number; companyId: number }>;
+    const stamp = Date.now();
+    for (const { id, companyId } of waiting) await jobs.enqueue<TurnJob>(TURN_JOB, { companyId, ticketId: id }, { jobId: `t${id}@reconcile-${stamp}` });
+    return waiting.length;
+  }
 
   async function turn({ companyId, ticketId, messageId, opened }: TurnJob) {
     for (;;) {
@@ -482,7 +501,7 @@ export function createResponderChain(deps: PipelineDeps, options: ChainOptions) 
     await handOff(companyId, ticket, ticket.botOwner && ticket.botOwner !== HANDED_OFF ? ticket.botOwner : 'automation', { core: 'loop' });
   }
 
-  return { schedule, onInbound, passes, turn, handOff: handOffHeld, handOffLoop, release: releaseHeld, failures, stop: () => { stopping = true; } };
+  return { schedule, onInbound, passes, turn, reconcile, handOff: handOffHeld, handOffLoop, release: releaseHeld, failures, stop: () => { stopping = true; } };
 }
 
 export type ResponderChain = ReturnType<typeof createResponderChain>;

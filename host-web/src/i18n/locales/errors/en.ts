@@ -133,6 +133,8 @@ export default {
     // Issue 43: the family's web client.
     ERR_ORIGIN_NOT_ALLOWED: 'This web address may not call Atrium: the operator lists the allowed addresses in CORS_ORIGINS.',
     ERR_CONTACTS_IMPORT_UNSUPPORTED: 'This connection cannot list the phone\'s contacts. Import a spreadsheet instead.',
+    // Faults (issue 48): a dependency (database, Redis, disk) cannot answer now.
+    ERR_SERVICE_UNAVAILABLE: 'The service is temporarily unavailable. Try again in a few seconds.',
   },
   /** The plan limits ERR_PLAN_LIMIT names (its `limit` detail), nested into that error's text. */
   planLimits: { users: 'users', connections: 'connections', queues: 'queues' },

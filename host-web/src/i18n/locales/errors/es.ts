@@ -133,6 +133,8 @@ export default {
     // Issue 43: the family's web client.
     ERR_ORIGIN_NOT_ALLOWED: 'Esta dirección web no puede llamar a Atrium: el operador enumera las direcciones permitidas en CORS_ORIGINS.',
     ERR_CONTACTS_IMPORT_UNSUPPORTED: 'Esta conexión no puede listar los contactos del teléfono. Importe una hoja de cálculo.',
+    // Faults (issue 48): a dependency (database, Redis, disk) cannot answer now.
+    ERR_SERVICE_UNAVAILABLE: 'El servicio no está disponible en este momento. Inténtelo de nuevo en unos segundos.',
   },
   /** The plan limits ERR_PLAN_LIMIT names (its `limit` detail), nested into that error's text. */
   planLimits: { users: 'usuarios', connections: 'conexiones', queues: 'colas' },

@@ -133,6 +133,8 @@ export default {
     // Issue 43: the family's web client.
     ERR_ORIGIN_NOT_ALLOWED: 'Este endereço web não pode chamar o Atrium: o operador lista os endereços permitidos em CORS_ORIGINS.',
     ERR_CONTACTS_IMPORT_UNSUPPORTED: 'Esta conexão não consegue listar os contatos do telefone. Importe uma planilha.',
+    // Faults (issue 48): a dependency (database, Redis, disk) cannot answer now.
+    ERR_SERVICE_UNAVAILABLE: 'O serviço está temporariamente indisponível. Tente novamente em alguns segundos.',
   },
   /** The plan limits ERR_PLAN_LIMIT names (its `limit` detail), nested into that error's text. */
   planLimits: { users: 'usuários', connections: 'conexões', queues: 'filas' },

@@ -1,0 +1,84 @@
+import type { createClient } from 'redis';
+
+export type RedisClient = ReturnType<typeof createClient>;
+
+/** Longest wait between reconnect attempts: Redis is a dependency that comes and goes, so a client never gives up. */
+const MAX_RECONNECT_DELAY_MS = 2000;
+
+/**
+ * How long a command waits for an answer (and, while Redis is away, in the client's offline queue) before it fails.
+ * Callers on a request's path answer quickly instead of waiting out an outage (node-redis' default is 5 s).
+ */
+export const REDIS_COMMAND_TIMEOUT_MS = 2000;
+
+export interface RedisClientLog {
+  warn(obj: object, msg: string): void;
+  info(obj: object, msg: string): void;
+}
+
+/**
+ * A connected node-redis client for one of the core's jobs (`name`: the bus, the session leases …) that survives Redis
+ * going away: it reconnects for ever (at most every 2 s), its errors are logged (once per outage, not once per
+ * attempt) instead of ending the process, and its commands fail after REDIS_COMMAND_TIMEOUT_MS while Redis is away.
+ * Every core client is made here; `duplicate()` of it (a subscriber) gets the same handling through `watchRedisClient`.
+ */
+export async function connectRedis(url: string, name: string, log: RedisClientLog): Promise<RedisClient> {
+  const { createClient } = await import('redis'); // only with Redis: the clients cost RSS a single process never uses
+  const client: RedisClient = createClient({
+    url,
+    socket: { reconnectStrategy: (retries: number) => Math.min(100 * 2 ** retries, MAX_RECONNECT_DELAY_MS) },
+    commandOptions: { timeout: REDIS_COMMAND_TIMEOUT_MS },
+  });
+  watchRedisClient(client, name, log);
+  await client.connect();
+  return client;
+}
+
+/** Logs a client's outage once and its return, and keeps its 'error' events from ending the process. */
+export function watchRedisClient(client: RedisClient, name: string, log: RedisClientLog): RedisClient {
+  let down = false;
+  client.on('error', (err: unknown) => {
+    if (down) return;
+    down = true;
+    log.warn({ err, client: name }, 'redis unreachable: reconnecting');
+  });
+  client.on('ready', () => {
+    if (!down) return;
+    down = false;
+    log.info({ client: name }, 'redis reachable again');
+  });
+  return client;
+}
+
+/** A duplicate of `client` (a subscriber: one connection may not both subscribe and command), watched and connected. */
+export async function duplicateRedis(client: RedisClient, name: string, log: RedisClientLog): Promise<RedisClient> {
+  const copy = watchRedisClient(client.duplicate(), name, log);
+  await copy.connect();
+  return copy;
+}
+
+/** node-redis' errors for a connection that is down or a command that timed out: an outage, not a bug. */
+export function isRedisConnectionError(err: unknown): boolean {
+  // node-redis' error classes leave `name` as 'Error': their constructor tells them apart.
+  const name = (err as Error | undefined)?.constructor?.name ?? '';
+  return ['TimeoutError', 'SocketClosedUnexpectedlyError', 'ClientClosedError', 'ClientOfflineError', 'ConnectionTimeoutError', 'ReconnectStrategyError', 'AbortError']
+    .includes(name) || /ECONNREFUSED|ECONNRESET|Redis connection|NOSCRIPT/.test((err as Error | undefined)?.message ?? '');
+}
+
+/**
+ * The client as the socket.io Redis adapter should get it: the adapter publishes without waiting for or catching the
+ * answer, so with Redis away every emit would leave a rejected promise behind and end the process. Through this view
+ * a failed publish is logged (an event missed by the other processes, which their clients' reconnect catches up on).
+ */
+export function publishingSafely(client: RedisClient, onError: (err: unknown) => void): RedisClient {
+  return new Proxy(client, {
+    get(target, prop) {
+      if (prop === 'publish' || prop === 'PUBLISH') {
+        return (...args: unknown[]) => (target.publish as (...a: unknown[]) => Promise<number>)(...args).catch((err: unknown) => { onError(err); return 0; });
+      }
+      const value = Reflect.get(target, prop, target) as unknown;
+      // node-redis methods use private fields: they must run on the client itself, not on this view.
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
