@@ -33,6 +33,7 @@ import * as auditLogs from './migrations/135_audit_logs.js';
 import * as serviceFigures from './migrations/136_service_figures.js';
 import * as sessionDetails from './migrations/140_session_details.js';
 import * as messageBotPassed from './migrations/141_message_bot_passed.js';
+import * as connectionStatusParams from './migrations/142_connection_status_params.js';
 
 export interface Migration {
   name: string;
@@ -88,6 +89,7 @@ export const coreMigrations: Migration[] = [
   { name: 'core/116_connection_status_reason', ...connectionStatusReason },
   { name: 'core/140_session_details', ...sessionDetails },
   { name: 'core/141_message_bot_passed', ...messageBotPassed },
+  { name: 'core/142_connection_status_params', ...connectionStatusParams },
 ];
 
 export async function runMigrations(knex: Knex, migrations: Migration[]) {
