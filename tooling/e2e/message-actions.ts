@@ -92,7 +92,8 @@ export function registerMessageActionsScenario(ctx: () => E2eContext) {
       // Forward the customer's message to a colleague's contact: a ticket is opened for them, marked forwarded.
       await menuItem(agent.page, theirs, 'Forward');
       await agent.page.locator('#forward-contact').pressSequentially('Rafael');
-      await agent.page.locator('.p-autocomplete-item', { hasText: COLLEAGUE.name }).click();
+      // Each suggestion shows its number (two contacts of one name can be told apart).
+      await agent.page.locator('.p-autocomplete-item', { hasText: COLLEAGUE.name }).filter({ hasText: COLLEAGUE.number }).click();
       await agent.page.getByTestId('forward-submit').click();
       await agent.page.locator('.p-toast-message', { hasText: `Forwarded to ${COLLEAGUE.name}` }).waitFor();
       const colleague = (await Contact.scoped(1).findOne({ number: COLLEAGUE.number }))!;
