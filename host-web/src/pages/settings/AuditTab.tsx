@@ -99,7 +99,7 @@ export function AuditTab({ isSuper, values, onChange }: { isSuper: boolean; valu
         </div>
       )}
       <div className="audit-filters">
-        <Dropdown value={filters.entity} options={[{ label: t('settings.audit.anyEntity'), value: '' }, ...ENTITIES.map((e) => ({ label: entityLabel(e), value: e })).sort(byLabel)]} placeholder={t('settings.audit.entity')} filter onChange={(e) => set('entity', e.value as string)} aria-label={t('settings.audit.entity')} data-testid="audit-entity" />
+        <Dropdown value={filters.entity || null} options={ENTITIES.map((e) => ({ label: entityLabel(e), value: e })).sort(byLabel)} placeholder={t('settings.audit.anyEntity')} filter showClear onChange={(e) => set('entity', (e.value as string | null) ?? '')} aria-label={t('settings.audit.entity')} data-testid="audit-entity" />
         <Dropdown value={filters.action} options={[{ label: t('settings.audit.anyAction'), value: '' }, ...ACTIONS.map((a) => ({ label: actionLabel(a), value: a }))]} placeholder={t('settings.audit.anyAction')} onChange={(e) => set('action', e.value as string)} aria-label={t('settings.audit.action')} data-testid="audit-action" />
         <InputNumber placeholder={t('settings.audit.actorId')} value={filters.userId} onValueChange={(e) => set('userId', e.value ?? null)} useGrouping={false} data-testid="audit-user" />
         {isSuper && <InputNumber placeholder={t('settings.audit.company')} value={filters.companyId} onValueChange={(e) => set('companyId', e.value ?? null)} useGrouping={false} data-testid="audit-company" />}
