@@ -33,7 +33,7 @@ import * as auditLogs from './migrations/135_audit_logs.js';
 import * as serviceFigures from './migrations/136_service_figures.js';
 import * as sessionDetails from './migrations/140_session_details.js';
 import * as messageBotPassed from './migrations/141_message_bot_passed.js';
-import * as connectionStatusParams from './migrations/142_connection_status_params.js';
+import * as connectionStatusParams from './migrations/151_connection_status_params.js';
 
 export interface Migration {
   name: string;
@@ -89,7 +89,7 @@ export const coreMigrations: Migration[] = [
   { name: 'core/116_connection_status_reason', ...connectionStatusReason },
   { name: 'core/140_session_details', ...sessionDetails },
   { name: 'core/141_message_bot_passed', ...messageBotPassed },
-  { name: 'core/142_connection_status_params', ...connectionStatusParams },
+  { name: 'core/151_connection_status_params', ...connectionStatusParams },
 ];
 
 export async function runMigrations(knex: Knex, migrations: Migration[]) {

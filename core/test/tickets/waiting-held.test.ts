@@ -1,5 +1,5 @@
 import t from 'tap';
-import { canAccept, heldByColleague } from '../../../host-web/src/pages/tickets/rules.js';
+import { canAccept, heldByColleague } from '../../../host-web/src/pages/tickets/waiting.js';
 
 /**
  * An agent's Waiting list (issue 41, item 10): a ticket transferred to a colleague and not yet taken up is the

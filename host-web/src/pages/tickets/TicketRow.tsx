@@ -6,7 +6,7 @@ import { useNarrow, shortName } from '../../hooks/useMediaQuery';
 import { formatDate, formatTime, sameDay } from '../../util/format';
 import type { Ticket } from './types';
 import { SlaChip } from './SlaChip';
-import { canAccept, heldByColleague } from './rules';
+import { canAccept, heldByColleague } from './waiting';
 import { useSession } from '../../session/useSession';
 import { Slot } from '../../components/Slot';
 

@@ -16,17 +16,6 @@ export function belongsToList(ticket: Ticket, filter: ListFilter, user: SessionU
   return ticket.userId === user?.id;
 }
 
-/**
- * A Waiting ticket already assigned to someone else (transferred to a colleague, not yet taken up): it is the
- * colleague's work, shown under their name, without the Accept that free work has.
- */
-export const heldByColleague = (ticket: Pick<Ticket, 'status' | 'userId'>, meId: number | undefined) =>
-  ticket.status === 'pending' && ticket.userId != null && ticket.userId !== meId;
-
-/** Whether the Accept button shows: a Waiting ticket nobody holds, or one held for me. */
-export const canAccept = (ticket: Pick<Ticket, 'status' | 'userId'>, meId: number | undefined) =>
-  ticket.status === 'pending' && !heldByColleague(ticket, meId);
-
 /** Ack icons: 1 single check; 2-3 double check; 4-5 double check highlighted (core.md §4). */
 export function ackIcon(ack: number): { icon: 'clock' | 'check' | 'double' ; read: boolean } {
   if (ack <= 0) return { icon: 'clock', read: false };

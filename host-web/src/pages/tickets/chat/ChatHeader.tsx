@@ -11,7 +11,7 @@ import { ticketActions } from '../ticketActions';
 import { TransferDialog } from './TransferDialog';
 import { Slot } from '../../../components/Slot';
 import { SlaChip } from '../SlaChip';
-import { canAccept } from '../rules';
+import { canAccept } from '../waiting';
 import { confirm } from '../../../blocks';
 import type { Ticket } from '../types';
 
