@@ -37,11 +37,7 @@ const fields = {
   isDefault: Type.Optional(Type.Boolean()),
   queueIds: Type.Optional(Type.Array(Type.Integer({ minimum: 1, maximum: 2_147_483_647 }), { maxItems: 200 })),
 };
-const CreateBody = Type.Object({
-  name: Name, ...fields,
-  // A Cloud API connection comes with its settings, stored with it in one step: none is created without them.
-  cloud: Type.Optional(SettingsBody),
-});
+const CreateBody = Type.Object({ name: Name, ...fields });
 const UpdateBody = Type.Object({ name: Type.Optional(Name), ...fields });
 
 const isAdmin = (request: FastifyRequest) => request.user.profile === 'admin' || Boolean(request.user.super);
@@ -52,6 +48,9 @@ async function emitConnection(app: FastifyInstance, companyId: number, whatsappI
   if (row) app.bus.emit(companyId, 'whatsapp', { action, whatsapp: connectionJson(row) });
   return row;
 }
+
+/** A new connection's body: a Cloud API one comes with its settings, stored with it in one step (none is created without them). */
+const NewConnectionBody = Type.Object({ ...CreateBody.properties, cloud: Type.Optional(SettingsBody) });
 
 /**
  * Connections (core §3 Connection, §7 /whatsapp and /whatsappsession). Rules: the name is unique per
@@ -84,7 +83,7 @@ const whatsappRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post('/whatsapp', {
     preHandler: app.requireAdmin,
-    schema: { tags: ['whatsapp'], body: CreateBody, response: { 200: Connection } },
+    schema: { tags: ['whatsapp'], body: NewConnectionBody, response: { 200: Connection } },
   }, async (request) => {
     const companyId = request.user.companyId;
     const body = request.body as ConnectionInput & { name: string; cloud?: SettingsBody };
