@@ -1,7 +1,8 @@
 /**
  * The audit log in the browser (issue 34; registered in tooling/e2e/run.ts): a company's admin opens Settings →
  * Audit log and sees the changes another admin of the company made (a tag created and renamed, with before and
- * after), filters them by action and downloads them as CSV. Screenshot: audit-log.png. And an impersonation round
+ * after), in words (actions and entities translated, the entity picked from a list), filters them by action and
+ * downloads them as CSV. Screenshot: audit-log.png. And an impersonation round
  * trip: a super user opens a company's console as its admin from Settings → Companies, sees the banner, and leaves.
  */
 import { test } from 'node:test';
@@ -46,6 +47,20 @@ export function registerAuditLogScenario(ctx: () => E2eContext) {
       assert.equal(renamed, 1, 'the rename shows its before and after');
       assert.ok(await table.locator('tr', { hasText: 'Bruno Admin' }).count() >= 2, 'by the admin who made it');
       await shot(page, 'audit-log');
+
+      // Actions and entities in words (issue 41, item 6): the reader's own sign-in, the tags by their label, no raw keys.
+      const actions = await table.getByTestId('audit-row-action').allTextContents();
+      const entities = await table.getByTestId('audit-row-entity').allTextContents();
+      assert.ok(actions.some((a) => /^(Signed in|Entrou|Inició sesión)$/.test(a)), `the sign-in shows translated (${actions.join(', ')})`);
+      assert.deepEqual(actions.filter((a) => /^[a-z0-9_]+$/.test(a)), [], 'no action shows as its raw key');
+      assert.deepEqual(entities.filter((e) => /^[a-z][A-Za-z]+$/.test(e)), [], 'no entity shows as its table name');
+      // The entity filter is a picker of labelled entities, not a table name to type.
+      await page.getByTestId('audit-entity').click();
+      await page.locator('.p-dropdown-item', { hasText: /^(Tags|Etiquetas)$/ }).click();
+      await table.locator('tr', { hasText: /Signed in|Entrou|Inició sesión/ }).first().waitFor({ state: 'detached' });
+      assert.ok(await table.locator('tbody tr', { hasText: 'Clientes Ouro' }).count() >= 1, 'the tag entries stay');
+      await page.getByTestId('audit-entity').locator('.p-dropdown-clear-icon').click();
+      await table.locator('tr', { hasText: /Signed in|Entrou|Inició sesión/ }).first().waitFor();
 
       await page.getByTestId('audit-action').click();
       await page.locator('.p-dropdown-item', { hasText: /Created|Criou|Creó/ }).click();

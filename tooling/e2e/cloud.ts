@@ -6,6 +6,7 @@
  * closed and the agent sends an approved template with its variables, which the fake receives.
  * When Meta then refuses the token, the connections page says the connection is down because the token expired.
  * A campaign on the connection takes a template for the contacts outside the window.
+ * The form first refuses an incomplete set of fields, all named at once and nothing created (issue 41).
  * Screenshots: cloud-template.png, campaign-cloud-template.png, cloud-token-expired.png.
  */
 import { createHmac } from 'node:crypto';
@@ -78,8 +79,26 @@ export function registerCloudScenario(ctx: () => E2eContext, cloud: () => CloudG
       const fields: Record<string, string> = {
         phoneNumberId: FAKE_PHONE_ID, wabaId: FAKE_WABA_ID, accessToken: FAKE_TOKEN, appSecret: APP_SECRET, verifyToken: VERIFY_TOKEN, baseUrl: graph.url,
       };
+
+      // An incomplete form (issue 41, item 9) is refused before anything is sent: every wrong field says so at once,
+      // in words, and no connection is created (a second save then works: no "name already exists").
+      const before = await Whatsapp.scoped(1).where({ name: 'Cloud e2e' }).resultSize();
+      await form.locator('#cn-cloud-phoneNumberId').fill('número');
+      await form.locator('button[type=submit]').click();
+      for (const k of ['phoneNumberId', 'wabaId', 'accessToken', 'appSecret', 'verifyToken']) await form.getByTestId(`error-${k}`).waitFor();
+      const shown = (await form.locator('.field-error').allTextContents()).join(' | ');
+      assert.doesNotMatch(shown, /body\//, `no raw field path (${shown})`);
+      assert.match(await form.getByTestId('error-phoneNumberId').textContent() ?? '', /digits|dígitos/i, 'the number id says what it takes');
+      assert.ok(await form.locator('#cn-cloud-wabaId-hint').textContent(), 'each field says where to find its value');
+      assert.match(await form.getByTestId('cloud-webhook').textContent() ?? '', /\/api\/whatsapp-cloud\//, 'the webhook URL is announced before saving');
+      assert.equal(await Whatsapp.scoped(1).where({ name: 'Cloud e2e' }).resultSize(), before, 'nothing was created');
+
       for (const [k, v] of Object.entries(fields)) await form.locator(`#cn-cloud-${k}`).fill(v);
       await form.locator('button[type=submit]').click();
+      // Created in one step; the dialog stays on it with its webhook URL, which names the new connection.
+      const created = await until(() => Whatsapp.scoped(1).findOne({ name: 'Cloud e2e' }), 'the connection');
+      await form.getByTestId('cloud-webhook').filter({ hasText: `/api/whatsapp-cloud/${created.id}/webhook` }).waitFor();
+      await form.getByRole('button', { name: /^(Cancel|Cancelar)$/ }).click();
       await form.waitFor({ state: 'detached' });
       const row = page.getByTestId('connections-table').locator('tr', { hasText: 'Cloud e2e' });
       await row.getByTestId('connection-status').filter({ hasText: /^(Connected|Conectado|CONNECTED)$/ }).waitFor();

@@ -2,7 +2,7 @@
  * Message actions in the browser (issue 28; registered in tooling/e2e/run.ts with one line). A customer writes from
  * the sandbox phone; the agent replies quoting it, reacts to it, edits the reply and forwards the customer's message
  * to another contact; the phone shows the quote, the reaction and the edit; the customer edits their message from the
- * phone and the agent sees the edited mark and its history. Screenshots: message-menu.png, message-history.png.
+ * phone and the agent sees the edited mark and its history; deleting a message for everyone asks first. Screenshots: message-menu.png, message-history.png.
  */
 import { randomUUID } from 'node:crypto';
 import { test } from 'node:test';
@@ -92,7 +92,8 @@ export function registerMessageActionsScenario(ctx: () => E2eContext) {
       // Forward the customer's message to a colleague's contact: a ticket is opened for them, marked forwarded.
       await menuItem(agent.page, theirs, 'Forward');
       await agent.page.locator('#forward-contact').pressSequentially('Rafael');
-      await agent.page.locator('.p-autocomplete-item', { hasText: COLLEAGUE.name }).click();
+      // Each suggestion shows its number (two contacts of one name can be told apart).
+      await agent.page.locator('.p-autocomplete-item', { hasText: COLLEAGUE.name }).filter({ hasText: COLLEAGUE.number }).click();
       await agent.page.getByTestId('forward-submit').click();
       await agent.page.locator('.p-toast-message', { hasText: `Forwarded to ${COLLEAGUE.name}` }).waitFor();
       const colleague = (await Contact.scoped(1).findOne({ number: COLLEAGUE.number }))!;
@@ -113,6 +114,23 @@ export function registerMessageActionsScenario(ctx: () => E2eContext) {
       const theirsEdited = agent.page.locator('[data-testid=message][data-from-me=false]').filter({ hasText: 'blusa azul' });
       await theirsEdited.getByTestId('message-edited').click();
       await agent.page.getByTestId('message-history').filter({ hasText: CUSTOMER.text }).filter({ hasText: CUSTOMER.name }).waitFor();
+      await agent.page.keyboard.press('Escape');
+
+      // Delete for everyone asks first (issue 41): "No" keeps the message, "Yes" deletes it.
+      await agent.page.getByTestId('composer-input').fill('Mensagem enviada por engano');
+      await agent.page.getByTestId('composer-input').press('Enter');
+      const mistaken = agent.page.locator('[data-testid=message][data-from-me=true]').filter({ hasText: 'Mensagem enviada por engano' });
+      await mistaken.waitFor();
+      await menuItem(agent.page, mistaken, 'Delete');
+      const ask = agent.page.locator('.p-confirm-dialog').filter({ hasText: /for everyone/ });
+      await ask.waitFor();
+      await ask.getByRole('button', { name: 'No' }).click();
+      await ask.waitFor({ state: 'detached' });
+      const kept = await Message.scoped(1).findOne({ body: 'Mensagem enviada por engano' });
+      assert.equal(Boolean(kept?.isDeleted), false, 'refused: the message stays');
+      await menuItem(agent.page, mistaken, 'Delete');
+      await ask.getByRole('button', { name: 'Yes' }).click();
+      await agent.page.locator('[data-testid=message][data-from-me=true]').filter({ hasText: 'This message was deleted' }).waitFor();
       assert.deepEqual(errors, [], 'no page errors');
     } finally {
       await agent.context.close();

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { dbNow } from '../db/time.js';
 import { currentActor, type AuditActor } from './context.js';
+import type { AuditAction } from './actions.js';
 
 /** What a secret's before/after reads in the log: that it changed, never its value (clear or sealed). */
 export const MASKED = '••••••';
@@ -11,7 +12,7 @@ export type FieldChanges = Record<string, { before?: unknown; after?: unknown; c
 
 export interface AuditEntry {
   companyId: number;
-  action: string;
+  action: AuditAction;
   entity: string;
   entityId?: string | number | null;
   changes?: FieldChanges | null;

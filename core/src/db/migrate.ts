@@ -34,6 +34,7 @@ import * as serviceFigures from './migrations/136_service_figures.js';
 import * as sessionDetails from './migrations/140_session_details.js';
 import * as messageBotPassed from './migrations/141_message_bot_passed.js';
 import * as impersonationSessions from './migrations/150_impersonation_sessions.js';
+import * as connectionStatusParams from './migrations/151_connection_status_params.js';
 
 export interface Migration {
   name: string;
@@ -90,6 +91,7 @@ export const coreMigrations: Migration[] = [
   { name: 'core/140_session_details', ...sessionDetails },
   { name: 'core/141_message_bot_passed', ...messageBotPassed },
   { name: 'core/150_impersonation_sessions', ...impersonationSessions },
+  { name: 'core/151_connection_status_params', ...connectionStatusParams },
 ];
 
 export async function runMigrations(knex: Knex, migrations: Migration[]) {

@@ -53,7 +53,8 @@ export type SessionStatus = 'qrcode' | 'PAIRING' | 'OPENING' | 'CONNECTED' | 'TI
 
 /** What a provider reports back to the core (implemented by the session manager). */
 export interface ProviderEvents {
-  onStatus(status: SessionStatus, details?: { qrcode?: string; number?: string; reason?: string }): Promise<void> | void;
+  /** `reason`: an error code of the catalogue (kept for the console), `params`: the values its text names (the error's details). */
+  onStatus(status: SessionStatus, details?: { qrcode?: string; number?: string; reason?: string; params?: Record<string, unknown> }): Promise<void> | void;
   onMessage(message: InboundMessage): Promise<void>;
   onAck(update: AckUpdate): Promise<void> | void;
   /** An incoming call, per the `call` setting the core may reject it and log a call_log message. */

@@ -85,6 +85,12 @@ const MAX_PENDING = 50_000;
  * qrcode, number, retries) and tells the console through `company-{id}-whatsappSession`; it hands
  * inbound messages, acks and calls to the pipeline's handler, queueing them until one is set.
  */
+/** A reason's params as stored: the plain string and number values (at most 500 characters of JSON), or null. */
+function reasonParams(params: Record<string, unknown> | undefined): Record<string, string | number> | null {
+  const kept = Object.fromEntries(Object.entries(params ?? {}).filter(([, v]) => typeof v === 'string' || typeof v === 'number').map(([k, v]) => [k, typeof v === 'string' ? v.slice(0, 200) : v]));
+  return Object.keys(kept).length && JSON.stringify(kept).length <= 500 ? kept as Record<string, string | number> : null;
+}
+
 export class SessionManager {
   private readonly sessions = new Map<number, Session>();
   private readonly ops = new Map<number, Promise<unknown>>();
@@ -462,7 +468,7 @@ export class SessionManager {
   }
 
   /** Writes the status row and tells the company's consoles; the QR travels in the event and is cleared otherwise. */
-  private async writeStatus(ref: ConnectionRef, status: SessionStatus, details: { qrcode?: string; number?: string; reason?: string }, extra: Partial<Whatsapp> = {}) {
+  private async writeStatus(ref: ConnectionRef, status: SessionStatus, details: { qrcode?: string; number?: string; reason?: string; params?: Record<string, unknown> }, extra: Partial<Whatsapp> = {}) {
     const row = await Whatsapp.scoped(ref.companyId).findById(ref.whatsappId);
     if (!row) return; // deleted meanwhile
     const patch: Partial<Whatsapp> = { status, qrcode: status === 'qrcode' ? details.qrcode ?? '' : '', ...extra };
@@ -471,6 +477,8 @@ export class SessionManager {
     if (details.number) patch.number = details.number;
     // A reason that is a catalogue code is kept for the console to show; any other status clears it.
     patch.statusReason = status === 'DISCONNECTED' && /^ERR_[A-Z0-9_]+$/.test(details.reason ?? '') ? details.reason!.slice(0, 64) : null;
+    // With the values its text names (an origin, a status), so the console shows no placeholder unfilled.
+    patch.statusReasonParams = patch.statusReason ? reasonParams(details.params) : null;
     await Whatsapp.scoped(ref.companyId).findById(ref.whatsappId).patch(patch);
     const fresh = await loadConnection(ref.companyId, ref.whatsappId);
     if (fresh) this.opts.bus.emit(ref.companyId, 'whatsappSession', { action: 'update', session: connectionJson(fresh) });

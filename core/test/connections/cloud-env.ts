@@ -12,14 +12,16 @@ type Env = Awaited<ReturnType<typeof build>>;
 
 /** A cloud connection of company 1 pointed at the fake Graph API, connected (the app needs allowPrivateUrls). */
 export async function cloudConnection(t: Test, env: Env, graph: FakeGraph) {
-  const created = await env.request('POST', '/api/whatsapp', { token: env.token, body: { name: `Cloud ${Math.random().toString(16).slice(2, 8)}`, provider: 'cloud' } });
-  t.equal(created.status, 200, 'a connection of kind cloud is created');
-  const id = created.body.id as number;
-  const saved = await env.request('PUT', `/api/whatsapp-cloud/${id}/settings`, {
+  // Created with its settings in one step (POST /whatsapp's `cloud`).
+  const created = await env.request('POST', '/api/whatsapp', {
     token: env.token,
-    body: { phoneNumberId: FAKE_PHONE_ID, wabaId: FAKE_WABA_ID, accessToken: FAKE_TOKEN, appSecret: APP_SECRET, verifyToken: VERIFY_TOKEN, baseUrl: graph.url },
+    body: {
+      name: `Cloud ${Math.random().toString(16).slice(2, 8)}`, provider: 'cloud',
+      cloud: { phoneNumberId: FAKE_PHONE_ID, wabaId: FAKE_WABA_ID, accessToken: FAKE_TOKEN, appSecret: APP_SECRET, verifyToken: VERIFY_TOKEN, baseUrl: graph.url },
+    },
   });
-  t.equal(saved.status, 200, 'settings saved');
+  t.equal(created.status, 200, 'a connection of kind cloud is created with its settings');
+  const id = created.body.id as number;
   const row = await until(async () => { const r = await Whatsapp.scoped(1).findById(id); return r?.status === 'CONNECTED' ? r : undefined; }, 5000, 'CONNECTED');
   t.equal(row.number, '551140001234', 'the number is the one the Graph API reports');
   return id;

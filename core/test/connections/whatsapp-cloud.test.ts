@@ -1,4 +1,5 @@
 import t from 'tap';
+import { createServer, type AddressInfo } from 'node:net';
 import { build } from '../helper.js';
 import { Contact, Message, Ticket, Whatsapp } from '../../src/db/models/index.js';
 import { WhatsappCloud } from '../../src/messaging/providers/cloud/settings.js';
@@ -238,12 +239,11 @@ t.test('an unknown provider kind is refused; a token Meta refuses leaves the con
   const env = await build(t, { config: { allowPrivateUrls: true } });
   const bad = await env.request('POST', '/api/whatsapp', { token: env.token, body: { name: 'Nope', provider: 'carrier-pigeon' } });
   t.same([bad.status, bad.body.error], [400, 'ERR_UNKNOWN_PROVIDER']);
-  const created = await env.request('POST', '/api/whatsapp', { token: env.token, body: { name: 'Cloud bad token', provider: 'cloud' } });
-  const id = created.body.id;
-  t.equal((await Whatsapp.scoped(1).findById(id))!.status, 'DISCONNECTED', 'not configured yet');
-  await env.request('PUT', `/api/whatsapp-cloud/${id}/settings`, {
-    token: env.token, body: { phoneNumberId: FAKE_PHONE_ID, wabaId: FAKE_WABA_ID, accessToken: 'expired', appSecret: APP_SECRET, verifyToken: VERIFY_TOKEN, baseUrl: graph.url },
+  const created = await env.request('POST', '/api/whatsapp', {
+    token: env.token,
+    body: { name: 'Cloud bad token', provider: 'cloud', cloud: { phoneNumberId: FAKE_PHONE_ID, wabaId: FAKE_WABA_ID, accessToken: 'expired', appSecret: APP_SECRET, verifyToken: VERIFY_TOKEN, baseUrl: graph.url } },
   });
+  const id = created.body.id;
   t.equal((await Whatsapp.scoped(1).findById(id))!.status, 'DISCONNECTED', 'token refused (190): not connected, no crash loop');
   t.ok(graph.calls.some((c) => c.authorization === 'Bearer expired'), 'the token was tried');
   const shown = await env.request('GET', `/api/whatsapp/${id}`, { token: env.token });
@@ -255,6 +255,57 @@ t.test('an unknown provider kind is refused; a token Meta refuses leaves the con
   await env.request('PUT', `/api/whatsapp-cloud/${id}/settings`, { token: env.token, body: { phoneNumberId: FAKE_PHONE_ID, wabaId: FAKE_WABA_ID, accessToken: FAKE_TOKEN, appSecret: APP_SECRET, verifyToken: VERIFY_TOKEN, baseUrl: graph.url } });
   await until(async () => (await Whatsapp.scoped(1).findById(id))?.status === 'CONNECTED', 5000, 'CONNECTED');
   t.equal((await Whatsapp.scoped(1).findById(id))!.statusReason, null, 'no reason once connected');
+});
+
+t.test('a Cloud API connection is created with its settings in one step, or not at all', async (t) => {
+  const graph = await fakeGraph(t);
+  const env = await build(t, { config: { allowPrivateUrls: true } });
+  const settings = { phoneNumberId: FAKE_PHONE_ID, wabaId: FAKE_WABA_ID, accessToken: FAKE_TOKEN, appSecret: APP_SECRET, verifyToken: VERIFY_TOKEN, baseUrl: graph.url };
+  const create = (name: string, cloud?: Record<string, unknown>) => env.request('POST', '/api/whatsapp', { token: env.token, body: { name, provider: 'cloud', ...(cloud ? { cloud } : {}) } });
+  const named = (name: string) => Whatsapp.scoped(1).where({ name }).resultSize();
+
+  const bare = await create('Cloud sem dados');
+  t.same([bare.status, bare.body.error, bare.body.field], [400, 'ERR_CLOUD_SETTINGS_REQUIRED', 'cloud'], 'no settings: refused');
+  t.equal(await named('Cloud sem dados'), 0, 'and no connection is left behind');
+  const invalid = await create('Cloud inválida', { ...settings, phoneNumberId: '' });
+  t.same([invalid.status, invalid.body.error], [400, 'ERR_VALIDATION'], 'an invalid field: refused');
+  t.equal(await named('Cloud inválida'), 0, 'nothing created');
+  const noToken = await create('Cloud inválida', { ...settings, accessToken: undefined });
+  t.equal(noToken.status, 400, 'a missing field: refused');
+  t.equal(await named('Cloud inválida'), 0, 'nothing created');
+
+  // Saved again with the values completed (the form's second try): created, not "a connection with this name already exists".
+  const saved = await create('Cloud inválida', settings);
+  t.equal(saved.status, 200, 'the completed form creates it');
+  const stored = await WhatsappCloud.scoped(1).where({ whatsappId: saved.body.id }).first();
+  t.equal(stored?.phoneNumberId, FAKE_PHONE_ID, 'with its settings');
+  t.not(stored?.accessToken, FAKE_TOKEN, 'the token sealed at rest');
+  await until(async () => (await Whatsapp.scoped(1).findById(saved.body.id))?.status === 'CONNECTED', 5000, 'CONNECTED');
+  const shown = await env.request('GET', `/api/whatsapp-cloud/${saved.body.id}/settings`, { token: env.token });
+  t.same([shown.body.configured, shown.body.webhookPath], [true, `/api/whatsapp-cloud/${saved.body.id}/webhook`]);
+
+  // Another company's admin cannot read them.
+  const other = await env.createTenant('Outra');
+  t.equal((await env.request('GET', `/api/whatsapp-cloud/${saved.body.id}/settings`, { token: other.admin.token })).status, 404);
+});
+
+t.test('a connection down for an unreachable Graph API says which address, every placeholder of its text filled', async (t) => {
+  const env = await build(t, { config: { allowPrivateUrls: true } });
+  // A port nothing listens on: the Graph call fails with ERR_HTTP_NETWORK and its origin.
+  const closed = await new Promise<number>((resolve) => { const s = createServer().listen(0, '127.0.0.1', () => { const port = (s.address() as AddressInfo).port; s.close(() => resolve(port)); }); });
+  const created = await env.request('POST', '/api/whatsapp', {
+    token: env.token,
+    body: { name: 'Cloud fora do ar', provider: 'cloud', cloud: { phoneNumberId: FAKE_PHONE_ID, wabaId: FAKE_WABA_ID, accessToken: FAKE_TOKEN, appSecret: APP_SECRET, verifyToken: VERIFY_TOKEN, baseUrl: `http://127.0.0.1:${closed}` } },
+  });
+  t.equal(created.status, 200);
+  const shown = await until(async () => {
+    const r = await env.request('GET', `/api/whatsapp/${created.body.id}`, { token: env.token });
+    return r.body.statusReason ? r.body : undefined;
+  }, 5000, 'a reason');
+  t.same([shown.status, shown.statusReason, shown.statusReasonParams?.origin], ['DISCONNECTED', 'ERR_HTTP_NETWORK', `http://127.0.0.1:${closed}`]);
+  const en = (await import('../../../host-web/src/i18n/locales/errors/en.js')).default as { errors: Record<string, string> };
+  const named = [...en.errors[shown.statusReason].matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]);
+  t.ok(named.length > 0 && named.every((p) => p in shown.statusReasonParams), `the text's placeholders (${named.join(', ')}) are all given`);
 });
 
 t.test('outbound media is uploaded to the Graph media endpoint, then sent by its id with the caption', async (t) => {

@@ -19,13 +19,15 @@ export interface FormDialogOptions<V extends FormikValues, R> {
 }
 
 /**
- * The API names the field a request failed on (`{ error, field: "body/email" | "email" }`): shows the message under
+ * The API names the field a request failed on (`{ error, field: "body/email" | "email" | "body/cloud.wabaId" }`): shows the message under
  * that field when the form has it. Answers whether it did.
  */
 export function showApiFieldError<V extends FormikValues>(error: unknown, values: V, helpers: Pick<FormikHelpers<V>, 'setFieldError' | 'setFieldTouched'>): boolean {
   if (!(error instanceof ApiError) || !error.field) return false;
-  const name = error.field.replace(/^body\//, '').split(/[./]/)[0];
-  if (!name || !(name in values)) return false;
+  // The field itself ("body/email"), or the last name of a nested one the form shows flat ("body/cloud.phoneNumberId").
+  const parts = error.field.replace(/^body\//, '').split(/[./]/);
+  const name = [parts[0], parts[parts.length - 1]].find((part) => part && part in values);
+  if (!name) return false;
   void helpers.setFieldTouched(name, true, false);
   helpers.setFieldError(name, errorMessage(error));
   return true;

@@ -15,6 +15,8 @@ export interface Connection {
   retries?: number;
   /** The catalogue code of why the connection is down (an expired Cloud API token), when its provider gave one. */
   statusReason?: string | null;
+  /** The values the reason's text names (its {{placeholders}}). */
+  statusReasonParams?: Record<string, string | number> | null;
   provider?: string;
   number?: string | null;
   greetingMessage?: string;

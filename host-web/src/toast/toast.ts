@@ -52,9 +52,9 @@ export const toast = {
   success(message: string) { show({ severity: 'success', detail: message, life: TOAST_LIFE }); },
   info(message: string) { show({ severity: 'info', detail: message, life: TOAST_LIFE }); },
   warn(message: string) { show({ severity: 'warn', detail: message, life: TOAST_LIFE }); },
-  /** A warning code of the catalogue (an answer's Atrium-Warning header), in the shown language. */
-  warnCode(code: string) {
-    const showWarning = () => show({ severity: 'warn', detail: i18n.exists(`errors.${code}`) ? i18n.t(`errors.${code}`) : code, life: TOAST_LIFE });
+  /** A warning code of the catalogue (an answer's Atrium-Warning header), in the shown language, with the values the header gave. */
+  warnCode(code: string, values: Record<string, string> = {}) {
+    const showWarning = () => show({ severity: 'warn', detail: i18n.exists(`errors.${code}`) ? i18n.t(`errors.${code}`, { ...values }) : code, life: TOAST_LIFE });
     loadErrorTexts().then(showWarning, showWarning);
   },
   /**

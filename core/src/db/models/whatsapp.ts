@@ -8,6 +8,7 @@ export class Whatsapp extends TenantModel {
   static tableName = 'whatsapps';
   static displayColumns = ['name'];
   static booleanColumns = ['isDefault', 'userStopped'];
+  static get jsonAttributes() { return ['statusReasonParams']; }
 
   name!: string;
   provider!: string;
@@ -20,6 +21,8 @@ export class Whatsapp extends TenantModel {
   userStopped?: boolean;
   /** Why the connection is DISCONNECTED when its provider gave an error code (an expired Cloud API token); else null. */
   statusReason?: string | null;
+  /** The values the reason's text names (`{ origin }` of ERR_HTTP_NETWORK), or null. */
+  statusReasonParams?: Record<string, string | number> | null;
   greetingMessage?: string | null;
   complationMessage?: string | null;
   outOfHoursMessage?: string | null;

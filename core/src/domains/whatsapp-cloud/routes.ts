@@ -16,6 +16,7 @@ import {
   ConnectionParams, Delivery, SendTemplateBody, SettingsBody, SettingsView, Template, TemplatesQuery, TicketParams, VerifyQuery, WindowView,
 } from './schemas.js';
 import { signatureMatches } from './signature.js';
+import { cloudSettingsValues } from './settings-values.js';
 import { createWhatsappCloudService, type WhatsappCloudService } from './templates.js';
 
 const webhookPath = (whatsappId: number) => `/api/whatsapp-cloud/${whatsappId}/webhook`;
@@ -61,14 +62,7 @@ const whatsappCloudRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const connection = await connectionOf(companyId, request.params.connectionId);
     const body = request.body;
     const current = await WhatsappCloud.scoped(companyId).where({ whatsappId: connection.id }).first();
-    const values = {
-      phoneNumberId: body.phoneNumberId, wabaId: body.wabaId,
-      accessToken: secrets.keepSecretIfMasked(body.accessToken, current?.accessToken)!,
-      appSecret: secrets.keepSecretIfMasked(body.appSecret, current?.appSecret)!,
-      verifyToken: secrets.keepSecretIfMasked(body.verifyToken, current?.verifyToken)!,
-      graphVersion: body.graphVersion ?? current?.graphVersion ?? DEFAULT_GRAPH_VERSION,
-      baseUrl: (body.baseUrl ?? current?.baseUrl ?? DEFAULT_GRAPH_BASE_URL).replace(/\/+$/, ''),
-    };
+    const values = cloudSettingsValues(secrets, body, current);
     if (current) await WhatsappCloud.scoped(companyId).findById(current.id).patch(values as Partial<WhatsappCloud>);
     else await WhatsappCloud.scoped(companyId).insert({ whatsappId: connection.id, ...values } as Partial<WhatsappCloud>);
     await templates.forget(companyId, connection.id);

@@ -6,6 +6,10 @@ import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { IdParams, Name, OkReply } from '../../http/schemas.js';
 import { BUILT_IN_KINDS, PROVIDER_KIND_PATTERN } from '../../messaging/providers/registry.js';
 import { ConnectionView as Connection } from './schemas.js';
+import { SettingsBody } from '../whatsapp-cloud/schemas.js';
+import { cloudSettingsValues } from '../whatsapp-cloud/settings-values.js';
+import { CLOUD_KIND } from '../../messaging/providers/cloud/index.js';
+import { WhatsappCloud } from '../../messaging/providers/cloud/settings.js';
 import { connectionJson, loadConnection } from './serialize.js';
 import {
   assertGreeting, assertNameFree, columnsOf, connectionRefs, makeOnlyDefault, newToken, setQueues, type ConnectionInput,
@@ -64,6 +68,9 @@ async function emitConnection(app: FastifyInstance, companyId: number, whatsappI
   return row;
 }
 
+/** A new connection's body: a Cloud API one comes with its settings, stored with it in one step (none is created without them). */
+const NewConnectionBody = Type.Object({ ...CreateBody.properties, cloud: Type.Optional(SettingsBody) });
+
 /**
  * Connections (core §3 Connection, §7 /whatsapp and /whatsappsession). Rules: the name is unique per
  * company; exactly one default connection while any exist; queues and transfer queue must be the
@@ -95,11 +102,12 @@ const whatsappRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post('/whatsapp', {
     preHandler: app.requireAdmin,
-    schema: { tags: ['whatsapp'], body: CreateBody, response: { 200: Connection } },
+    schema: { tags: ['whatsapp'], body: NewConnectionBody, response: { 200: Connection } },
   }, async (request) => {
     const companyId = request.user.companyId;
-    const body = request.body as ConnectionInput & { name: string };
+    const body = request.body as ConnectionInput & { name: string; cloud?: SettingsBody };
     if (body.provider) app.providerRegistry.assertKnown(body.provider);
+    if (body.provider === CLOUD_KIND && !body.cloud) throw badRequest('ERR_CLOUD_SETTINGS_REQUIRED', 'A Cloud API connection needs its settings', { field: 'cloud' });
     const columns = columnsOf(body);
     await app.references.assertOwned(companyId, connectionRefs(body));
     const queueIds = [...new Set(body.queueIds ?? [])];
@@ -115,6 +123,9 @@ const whatsappRoutes: FastifyPluginAsyncTypebox = async (app) => {
       } as Partial<Whatsapp>);
       const unset = isDefault ? await makeOnlyDefault(companyId, row.id, trx) : [];
       await setQueues(companyId, row.id, queueIds, trx);
+      if (body.provider === CLOUD_KIND && body.cloud) {
+        await WhatsappCloud.scoped(companyId).transacting(trx).insert({ whatsappId: row.id, ...cloudSettingsValues(app.atrium.secrets, body.cloud) } as Partial<WhatsappCloud>);
+      }
       return { id: row.id, unset };
     });
     for (const other of unset) await emitConnection(app, companyId, other, 'update');

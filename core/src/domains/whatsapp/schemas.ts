@@ -30,6 +30,8 @@ export const ConnectionView = Type.Object({
   retries: Type.Integer(),
   /** The error code a provider gave for being DISCONNECTED (ERR_CLOUD_TOKEN_INVALID), null otherwise. */
   statusReason: Type.Optional(Text),
+  /** The values the reason's catalogue text names (its placeholders), null when it names none. */
+  statusReasonParams: Type.Optional(Type.Union([Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()])), Type.Null()])),
   number: Text,
   isDefault: Type.Boolean(),
   greetingMessage: Text,

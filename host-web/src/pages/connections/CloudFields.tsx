@@ -1,4 +1,6 @@
 import { useEffect, useState } from 'react';
+import * as Yup from 'yup';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { FormikProps } from 'formik';
 import { InputText } from 'primereact/inputtext';
@@ -28,8 +30,26 @@ export function useCloudSettings(connectionId: number | undefined, visible: bool
   return settings;
 }
 
-/** Saves the settings after the connection itself (the mask sent back keeps a stored secret). */
+/** Saves the settings of an existing connection (the mask sent back keeps a stored secret). */
 export const saveCloudSettings = (connectionId: number, values: CloudValues) => api.put(`/whatsapp-cloud/${connectionId}/settings`, values);
+
+/** The settings as POST /whatsapp's `cloud` carries them: a new connection is created with them in one step. */
+export const cloudBody = (values: CloudValues) => Object.fromEntries(CLOUD_FIELDS.map((k) => [k, values[k].trim()])) as unknown as CloudValues;
+
+/**
+ * The Cloud API fields' rules, as the server's (whatsapp-cloud/schemas.ts) in words: checked all at once before
+ * anything is sent, so an incomplete form creates nothing and names every field to fix.
+ */
+export function cloudValidation(t: TFunction) {
+  const required = t('validation.required');
+  const graphId = Yup.string().trim().required(required).matches(/^[0-9]{1,40}$/, t('connections.cloud.digitsOnly'));
+  const secret = (max: number) => Yup.string().trim().required(required).max(max, t('validation.tooLong'));
+  return {
+    phoneNumberId: graphId, wabaId: graphId, accessToken: secret(2000), appSecret: secret(200), verifyToken: secret(200),
+    graphVersion: Yup.string().trim().required(required).matches(/^[A-Za-z0-9.]{2,16}$/, t('connections.cloud.graphVersionFormat')),
+    baseUrl: Yup.string().trim().required(required).matches(/^https?:\/\/[^\s/]+/, t('connections.cloud.urlFormat')),
+  };
+}
 
 /** The Cloud API fields of the connection form, with the webhook URL to give Meta's app. */
 export function CloudFields<V extends CloudValues>({ form, webhookPath }: { form: FormikProps<V>; webhookPath?: string }) {
@@ -41,12 +61,16 @@ export function CloudFields<V extends CloudValues>({ form, webhookPath }: { form
         {CLOUD_FIELDS.map((k) => (
           <div key={k}>
             <label htmlFor={`cn-cloud-${k}`}>{t(`connections.cloud.${k}`)}</label>
-            <InputText id={`cn-cloud-${k}`} type={SECRET.has(k) ? 'password' : 'text'} autoComplete="off" {...form.getFieldProps(k)} style={{ width: '100%' }} />
+            <InputText id={`cn-cloud-${k}`} type={SECRET.has(k) ? 'password' : 'text'} autoComplete="off" {...form.getFieldProps(k)} style={{ width: '100%' }} aria-describedby={`cn-cloud-${k}-hint`} />
+            <small id={`cn-cloud-${k}-hint`} className="muted">{t(`connections.cloud.hints.${k}`)}</small>
             <FieldError form={form} name={k} />
           </div>
         ))}
       </div>
-      <small>{webhookPath ? t('connections.cloud.webhookHint', { url: `${window.location.origin}${webhookPath}` }) : t('connections.cloud.webhookAfterSave')}</small>
+      {/* The webhook URL names the connection's id: a new one's is shown as soon as it is saved (the dialog stays open on it). */}
+      <small data-testid="cloud-webhook">{webhookPath
+        ? t('connections.cloud.webhookHint', { url: `${window.location.origin}${webhookPath}` })
+        : t('connections.cloud.webhookAfterSave', { url: `${window.location.origin}/api/whatsapp-cloud/…/webhook` })}</small>
     </fieldset>
   );
 }

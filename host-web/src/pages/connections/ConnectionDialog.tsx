@@ -12,13 +12,17 @@ import { FieldError } from '../../components/FieldError';
 import { Slot } from '../../components/Slot';
 import { FormDialog, TextField, useFormDialog } from '../../blocks';
 import type { Connection } from '../../data/connections';
-import { CLOUD_FIELDS, CloudFields, saveCloudSettings, useCloudSettings, type CloudValues } from './CloudFields';
+import { CLOUD_FIELDS, CloudFields, cloudBody, cloudValidation, saveCloudSettings, useCloudSettings, type CloudValues } from './CloudFields';
 
 const TEXTS = ['greetingMessage', 'complationMessage', 'outOfHoursMessage', 'ratingMessage', 'expiresInactiveMessage'] as const;
 const NUMBERS = ['timeToTransfer', 'expiresTicket', 'timeUseBotQueues', 'maxUseBotQueues'] as const;
 
 /** Add or edit a connection (core.md §3 fields, queue multi-select); name required, 2 to 50. */
-export function ConnectionDialog({ connection, visible, onHide }: { connection: Connection | null; visible: boolean; onHide: () => void }) {
+export function ConnectionDialog({ connection, visible, onHide, onCreated }: {
+  connection: Connection | null; visible: boolean; onHide: () => void;
+  /** A new Cloud API connection stays open as saved, for its webhook URL (known once it has an id). */
+  onCreated?: (saved: Connection) => void;
+}) {
   const { t } = useTranslation();
   const [queues, setQueues] = useState<Array<{ id: number; name: string }>>([]);
   useEffect(() => { if (visible) api.get<Array<{ id: number; name: string }>>('/queue').then(setQueues).catch(() => {}); }, [visible]);
@@ -36,16 +40,25 @@ export function ConnectionDialog({ connection, visible, onHide }: { connection: 
       // The Cloud API's own settings, saved apart (PUT /whatsapp-cloud/:id/settings) when the provider is cloud.
       ...cloud.values,
     },
-    validationSchema: Yup.object({ name: Yup.string().min(2, t('validation.tooShort')).max(50, t('validation.tooLong')).required(t('validation.required')) }),
+    // Every field at once, the Cloud API's too when that is the provider: nothing is sent while any is wrong.
+    validationSchema: Yup.lazy((values: { provider?: string }) => Yup.object({
+      name: Yup.string().min(2, t('validation.tooShort')).max(50, t('validation.tooLong')).required(t('validation.required')),
+      ...(values.provider === 'cloud' ? cloudValidation(t) : {}),
+    })),
     save: async (values) => {
       const body: Record<string, unknown> = { ...values };
       if (!body.token) delete body.token;
       for (const k of CLOUD_FIELDS) delete body[k];
-      // The list follows the company-{id}-whatsapp event; nothing to hand back.
-      const saved = c ? await api.put<Connection>(`/whatsapp/${c.id}`, body) : await api.post<Connection>('/whatsapp', body);
-      if (values.provider === 'cloud') await saveCloudSettings(saved.id, values as unknown as CloudValues);
+      const cloudValues = values as unknown as CloudValues;
+      // A new Cloud API connection is created with its settings in one request (none is left half-made);
+      // an existing one's settings follow its own save. The list follows the company-{id}-whatsapp event.
+      if (!c) return api.post<Connection>('/whatsapp', values.provider === 'cloud' ? { ...body, cloud: cloudBody(cloudValues) } : body);
+      const saved = await api.put<Connection>(`/whatsapp/${c.id}`, body);
+      if (values.provider === 'cloud') await saveCloudSettings(saved.id, cloudBody(cloudValues));
       return saved;
     },
+    keepOpen: (saved) => !c && saved.provider === 'cloud' && Boolean(onCreated),
+    onSaved: (saved) => { if (!c && saved.provider === 'cloud') onCreated?.(saved); },
     successMessage: t('connections.saved'), onHide,
   });
   return (

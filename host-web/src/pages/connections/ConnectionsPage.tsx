@@ -59,7 +59,7 @@ export default function ConnectionsPage() {
         { header: t('connections.status'), body: (c) => (
           <div style={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 4 }}>
             <Tag severity={SEVERITY[c.status] ?? 'info'} value={t(`connections.statuses.${c.status}`, { defaultValue: c.status })} data-testid="connection-status" />
-            {c.statusReason && reasonTexts && <small style={{ color: 'var(--red-600)', maxWidth: 260 }} data-testid="connection-status-reason">{t(`errors.${c.statusReason}`, { defaultValue: c.statusReason })}</small>}
+            {c.statusReason && reasonTexts && <small style={{ color: 'var(--red-600)', maxWidth: 260 }} data-testid="connection-status-reason">{t(`errors.${c.statusReason}`, { ...c.statusReasonParams, defaultValue: c.statusReason })}</small>}
           </div>
         ) },
         { header: t('connections.session'), body: sessionCell },
@@ -67,7 +67,7 @@ export default function ConnectionsPage() {
         { header: t('connections.default'), body: (c) => (c.isDefault ? <i className="pi pi-check-circle" style={{ color: 'var(--green-500)' }} /> : null) },
       ]}
     >
-      <ConnectionDialog connection={dialog.editing} visible={dialog.visible} onHide={dialog.hide} />
+      <ConnectionDialog connection={dialog.editing} visible={dialog.visible} onHide={dialog.hide} onCreated={dialog.open} />
       <QrDialog connection={connections.find((c) => c.id === qrId) ?? null} onHide={closeQr} />
     </ListPage>
   );

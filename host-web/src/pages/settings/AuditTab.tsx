@@ -10,25 +10,23 @@ import { addTranslations } from '../../i18n';
 import { api, type Query } from '../../api/client';
 import { toast } from '../../toast/toast';
 import { downloadFile } from '../../util/download';
+import { AUDIT_LABELS } from './audit-labels';
 
 addTranslations({
   en: { settings: { tabs: { audit: 'Audit log' }, audit: {
     when: 'When', actor: 'Who', action: 'Action', entity: 'What', entityId: 'Id', changes: 'Changes', address: 'Address', company: 'Company',
-    actorId: 'User id', from: 'From', to: 'To', anyAction: 'Any action', more: 'Load older', export: 'Export CSV', empty: 'No entries.',
-    viaImpersonation: 'by {{name}} viewing as this user', retention: 'Keep entries for (days, every company)',
-    actions: { create: 'Created', update: 'Changed', delete: 'Deleted', login: 'Signed in', login_failed: 'Failed sign-in' },
+    actorId: 'User id', from: 'From', to: 'To', anyAction: 'Any action', anyEntity: 'Anything', more: 'Load older', export: 'Export CSV', empty: 'No entries.',
+    viaImpersonation: 'by {{name}} viewing as this user', retention: 'Keep entries for (days, every company)', ...AUDIT_LABELS.en,
   } } },
   pt: { settings: { tabs: { audit: 'Registro de auditoria' }, audit: {
     when: 'Quando', actor: 'Quem', action: 'Ação', entity: 'O quê', entityId: 'Id', changes: 'Alterações', address: 'Endereço', company: 'Empresa',
-    actorId: 'Id do usuário', from: 'De', to: 'Até', anyAction: 'Qualquer ação', more: 'Carregar anteriores', export: 'Exportar CSV', empty: 'Nenhum registro.',
-    viaImpersonation: 'por {{name}} vendo como este usuário', retention: 'Guardar registros por (dias, todas as empresas)',
-    actions: { create: 'Criou', update: 'Alterou', delete: 'Excluiu', login: 'Entrou', login_failed: 'Falha ao entrar' },
+    actorId: 'Id do usuário', from: 'De', to: 'Até', anyAction: 'Qualquer ação', anyEntity: 'Qualquer coisa', more: 'Carregar anteriores', export: 'Exportar CSV', empty: 'Nenhum registro.',
+    viaImpersonation: 'por {{name}} vendo como este usuário', retention: 'Guardar registros por (dias, todas as empresas)', ...AUDIT_LABELS.pt,
   } } },
   es: { settings: { tabs: { audit: 'Registro de auditoría' }, audit: {
     when: 'Cuándo', actor: 'Quién', action: 'Acción', entity: 'Qué', entityId: 'Id', changes: 'Cambios', address: 'Dirección', company: 'Empresa',
-    actorId: 'Id del usuario', from: 'Desde', to: 'Hasta', anyAction: 'Cualquier acción', more: 'Cargar anteriores', export: 'Exportar CSV', empty: 'Ningún registro.',
-    viaImpersonation: 'por {{name}} viendo como este usuario', retention: 'Guardar registros por (días, todas las empresas)',
-    actions: { create: 'Creó', update: 'Cambió', delete: 'Eliminó', login: 'Inició sesión', login_failed: 'Inicio de sesión fallido' },
+    actorId: 'Id del usuario', from: 'Desde', to: 'Hasta', anyAction: 'Cualquier acción', anyEntity: 'Cualquier cosa', more: 'Cargar anteriores', export: 'Exportar CSV', empty: 'Ningún registro.',
+    viaImpersonation: 'por {{name}} viendo como este usuario', retention: 'Guardar registros por (días, todas las empresas)', ...AUDIT_LABELS.es,
   } } },
 });
 
@@ -39,13 +37,15 @@ interface AuditEntry {
 }
 interface Filters { entity: string; action: string; userId: number | null; from: string; to: string; companyId: number | null }
 
-const ACTIONS = ['create', 'update', 'delete', 'login', 'login_failed'];
+/** The filters' choices: every action and entity the server writes (audit-labels.ts, checked against the server's lists). */
+const ACTIONS = Object.keys(AUDIT_LABELS.en.actions);
+const ENTITIES = Object.keys(AUDIT_LABELS.en.entities);
 const shownValue = (v: unknown) => (v === undefined ? '∅' : typeof v === 'string' ? v : JSON.stringify(v));
 
 /** The filters as GET /audit-logs reads them (days as the local day's bounds). */
 function queryOf(f: Filters): Query {
   return {
-    entity: f.entity.trim() || undefined, action: f.action || undefined, userId: f.userId ?? undefined, companyId: f.companyId ?? undefined,
+    entity: f.entity || undefined, action: f.action || undefined, userId: f.userId ?? undefined, companyId: f.companyId ?? undefined,
     from: f.from ? new Date(`${f.from}T00:00:00`).toISOString() : undefined, to: f.to ? new Date(`${f.to}T23:59:59`).toISOString() : undefined,
   };
 }
@@ -75,6 +75,10 @@ export function AuditTab({ isSuper, values, onChange }: { isSuper: boolean; valu
     try { await api.put('/settings/auditRetentionDays', { value }); onChange('auditRetentionDays', value); setRetention(null); toast.success(t('settings.updated')); }
     catch (err) { toast.error(err); }
   };
+  // A key the console has no word for (a newer server's, another plugin's table) shows as it is.
+  const actionLabel = (action: string) => t(`settings.audit.actions.${action}`, { defaultValue: action });
+  const entityLabel = (entity: string) => t(`settings.audit.entities.${entity}`, { defaultValue: entity });
+  const byLabel = (a: { label: string }, b: { label: string }) => a.label.localeCompare(b.label);
   const changes = (row: AuditEntry) => (
     <ul className="audit-changes">
       {Object.entries(row.changes ?? {}).map(([field, c]) => <li key={field}><b>{field}</b>: {'before' in c ? shownValue(c.before) : ''}{'before' in c && 'after' in c ? ' → ' : ''}{'after' in c ? shownValue(c.after) : ''}</li>)}
@@ -95,8 +99,8 @@ export function AuditTab({ isSuper, values, onChange }: { isSuper: boolean; valu
         </div>
       )}
       <div className="audit-filters">
-        <InputText placeholder={t('settings.audit.entity')} value={filters.entity} onChange={(e) => set('entity', e.target.value)} data-testid="audit-entity" />
-        <Dropdown value={filters.action} options={[{ label: t('settings.audit.anyAction'), value: '' }, ...ACTIONS.map((a) => ({ label: t(`settings.audit.actions.${a}`), value: a }))]} placeholder={t('settings.audit.anyAction')} onChange={(e) => set('action', e.value as string)} data-testid="audit-action" />
+        <Dropdown value={filters.entity || null} options={ENTITIES.map((e) => ({ label: entityLabel(e), value: e })).sort(byLabel)} placeholder={t('settings.audit.anyEntity')} filter showClear onChange={(e) => set('entity', (e.value as string | null) ?? '')} aria-label={t('settings.audit.entity')} data-testid="audit-entity" />
+        <Dropdown value={filters.action} options={[{ label: t('settings.audit.anyAction'), value: '' }, ...ACTIONS.map((a) => ({ label: actionLabel(a), value: a }))]} placeholder={t('settings.audit.anyAction')} onChange={(e) => set('action', e.value as string)} aria-label={t('settings.audit.action')} data-testid="audit-action" />
         <InputNumber placeholder={t('settings.audit.actorId')} value={filters.userId} onValueChange={(e) => set('userId', e.value ?? null)} useGrouping={false} data-testid="audit-user" />
         {isSuper && <InputNumber placeholder={t('settings.audit.company')} value={filters.companyId} onValueChange={(e) => set('companyId', e.value ?? null)} useGrouping={false} data-testid="audit-company" />}
         <label>{t('settings.audit.from')} <InputText type="date" value={filters.from} onChange={(e) => set('from', e.target.value)} data-testid="audit-from" /></label>
@@ -107,8 +111,8 @@ export function AuditTab({ isSuper, values, onChange }: { isSuper: boolean; valu
         <Column header={t('settings.audit.when')} body={(r: AuditEntry) => new Date(r.createdAt).toLocaleString()} />
         {isSuper && <Column header={t('settings.audit.company')} field="companyId" />}
         <Column header={t('settings.audit.actor')} body={actor} />
-        <Column header={t('settings.audit.action')} body={(r: AuditEntry) => (ACTIONS.includes(r.action) ? t(`settings.audit.actions.${r.action}`) : r.action)} />
-        <Column header={t('settings.audit.entity')} field="entity" />
+        <Column header={t('settings.audit.action')} body={(r: AuditEntry) => <span data-testid="audit-row-action">{actionLabel(r.action)}</span>} />
+        <Column header={t('settings.audit.entity')} body={(r: AuditEntry) => <span data-testid="audit-row-entity">{entityLabel(r.entity)}</span>} />
         <Column header={t('settings.audit.entityId')} field="entityId" />
         <Column header={t('settings.audit.changes')} body={changes} />
         <Column header={t('settings.audit.address')} field="ip" />

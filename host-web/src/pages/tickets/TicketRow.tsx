@@ -6,6 +6,8 @@ import { useNarrow, shortName } from '../../hooks/useMediaQuery';
 import { formatDate, formatTime, sameDay } from '../../util/format';
 import type { Ticket } from './types';
 import { SlaChip } from './SlaChip';
+import { canAccept, heldByColleague } from './waiting';
+import { useSession } from '../../session/useSession';
 import { Slot } from '../../components/Slot';
 
 /** A row of the list; a click opens the conversation (a Waiting ticket read-only, with Accept in its header). */
@@ -14,6 +16,8 @@ export function TicketRow({ ticket, selected, onOpen, onAccept }: {
 }) {
   const { t } = useTranslation();
   const narrow = useNarrow();
+  const { user } = useSession();
+  const colleagues = heldByColleague(ticket, user?.id);
   const updated = new Date(ticket.updatedAt);
   return (
     <li
@@ -35,13 +39,14 @@ export function TicketRow({ ticket, selected, onOpen, onAccept }: {
           <SlaChip ticket={ticket} />
           {ticket.whatsapp && <Tag value={ticket.whatsapp.name} severity="secondary" />}
           {ticket.queue && <Tag value={ticket.queue.name} style={{ background: ticket.queue.color }} />}
-          {ticket.user && <Tag value={shortName(ticket.user.name, narrow)} severity="info" />}
+          {ticket.user && !colleagues && <Tag value={shortName(ticket.user.name, narrow)} severity="info" />}
+          {colleagues && <Tag value={t('tickets.heldBy', { name: ticket.user?.name ?? `#${ticket.userId}` })} severity="warning" data-testid="ticket-held-by" />}
           {ticket.tags?.map((tag) => <Tag key={tag.id} value={tag.name} style={{ background: tag.color }} />)}
           <Slot name="ticketList.row" props={{ ticket, contact: ticket.contact }} />
         </div>
       </div>
       <div className="ticket-actions">
-        {ticket.status === 'pending' && (
+        {canAccept(ticket, user?.id) && (
           <Button size="small" label={t('tickets.accept')} onClick={(e) => { e.stopPropagation(); onAccept(ticket); }} data-testid="ticket-accept" />
         )}
       </div>

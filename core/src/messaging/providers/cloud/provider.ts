@@ -53,7 +53,7 @@ export class CloudProvider implements MessagingProvider {
     } catch (err) {
       this.ctx.log.warn({ err }, 'cloud connection refused by the Graph API');
       this.graph = undefined;
-      await this.ctx.events.onStatus('DISCONNECTED', { reason: err instanceof AppError ? err.code : 'ERR_CLOUD_API' });
+      await this.ctx.events.onStatus('DISCONNECTED', err instanceof AppError ? { reason: err.code, params: err.details } : { reason: 'ERR_CLOUD_API' });
     }
   }
 
@@ -78,7 +78,7 @@ export class CloudProvider implements MessagingProvider {
       // A token revoked or expired since the start: the connection shows it (no retry loop); saving a new one restarts it.
       if (err instanceof AppError && err.code === 'ERR_CLOUD_TOKEN_INVALID') {
         this.graph = undefined;
-        await this.ctx.events.onStatus('DISCONNECTED', { reason: err.code });
+        await this.ctx.events.onStatus('DISCONNECTED', { reason: err.code, params: err.details });
       }
       throw err;
     }

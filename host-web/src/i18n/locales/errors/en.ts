@@ -104,6 +104,7 @@ export default {
     ERR_CLOUD_TOKEN_INVALID: "The connection's WhatsApp Cloud API access token has expired or is not valid. Save a new one in the connection.",
     ERR_CLOUD_API: 'The WhatsApp Cloud API refused the request.',
     ERR_CLOUD_NOT_CONFIGURED: 'This connection has no WhatsApp Cloud API settings yet.',
+    ERR_CLOUD_SETTINGS_REQUIRED: 'A WhatsApp Cloud API connection needs its settings (phone number ID, business account ID, access token, app secret and verify token).',
     ERR_INVALID_WEBHOOK_SIGNATURE: 'Missing or invalid webhook signature.',
     ERR_NOT_CLOUD_CONNECTION: 'Templates can only be sent on WhatsApp Cloud API connections.',
     ERR_TEMPLATE_NOT_APPROVED: 'There is no approved template with this name and language.',

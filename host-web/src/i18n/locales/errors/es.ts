@@ -104,6 +104,7 @@ export default {
     ERR_CLOUD_TOKEN_INVALID: 'El token de acceso de la API Cloud de WhatsApp de esta conexión caducó o no es válido. Guarda uno nuevo en la conexión.',
     ERR_CLOUD_API: 'La API Cloud de WhatsApp rechazó la solicitud.',
     ERR_CLOUD_NOT_CONFIGURED: 'Esta conexión aún no tiene la configuración de la API Cloud de WhatsApp.',
+    ERR_CLOUD_SETTINGS_REQUIRED: 'Una conexión de la API Cloud de WhatsApp necesita su configuración (ID del número, ID de la cuenta Business, token de acceso, clave secreta de la app y token de verificación).',
     ERR_INVALID_WEBHOOK_SIGNATURE: 'Firma del webhook ausente o no válida.',
     ERR_NOT_CLOUD_CONNECTION: 'Las plantillas solo se pueden enviar en conexiones de la API Cloud de WhatsApp.',
     ERR_TEMPLATE_NOT_APPROVED: 'No hay una plantilla aprobada con este nombre e idioma.',

@@ -104,6 +104,7 @@ export default {
     ERR_CLOUD_TOKEN_INVALID: 'O token de acesso da API Cloud do WhatsApp desta conexão expirou ou não é válido. Salve um novo na conexão.',
     ERR_CLOUD_API: 'A API Cloud do WhatsApp recusou a solicitação.',
     ERR_CLOUD_NOT_CONFIGURED: 'Esta conexão ainda não tem as configurações da API Cloud do WhatsApp.',
+    ERR_CLOUD_SETTINGS_REQUIRED: 'Uma conexão da API Cloud do WhatsApp precisa das suas configurações (ID do número, ID da conta Business, token de acesso, chave secreta do app e token de verificação).',
     ERR_INVALID_WEBHOOK_SIGNATURE: 'Assinatura do webhook ausente ou inválida.',
     ERR_NOT_CLOUD_CONNECTION: 'Modelos só podem ser enviados em conexões da API Cloud do WhatsApp.',
     ERR_TEMPLATE_NOT_APPROVED: 'Não há modelo aprovado com este nome e idioma.',

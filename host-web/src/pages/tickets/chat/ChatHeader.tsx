@@ -11,6 +11,7 @@ import { ticketActions } from '../ticketActions';
 import { TransferDialog } from './TransferDialog';
 import { Slot } from '../../../components/Slot';
 import { SlaChip } from '../SlaChip';
+import { canAccept } from '../waiting';
 import { confirm } from '../../../blocks';
 import type { Ticket } from '../types';
 
@@ -37,7 +38,7 @@ export function ChatHeader({ ticket, onAction, onShowContact }: { ticket: Ticket
           <small>{ticket.user ? `${t('tickets.users')}: ${ticket.user.name}` : ticket.contact?.number} {ticket.queue ? `· ${ticket.queue.name}` : ''}</small>
         </div>
         <div className="chat-header-actions">
-          {ticket.status === 'pending' && <Button size="small" label={t('tickets.actions.accept')} icon="pi pi-check" loading={busy} onClick={() => run(() => ticketActions.accept(ticket, me), true)} data-testid="chat-accept" />}
+          {canAccept(ticket, me) && <Button size="small" label={t('tickets.actions.accept')} icon="pi pi-check" loading={busy} onClick={() => run(() => ticketActions.accept(ticket, me), true)} data-testid="chat-accept" />}
           <SlaChip ticket={ticket} />
           {ticket.status === 'open' && <Button size="small" outlined label={t('tickets.actions.return')} icon="pi pi-replay" disabled={busy} onClick={() => run(() => ticketActions.return(ticket), false)} data-testid="chat-return" />}
           {ticket.status !== 'closed' && <Button size="small" label={t('tickets.actions.close')} icon="pi pi-check-circle" severity="success" disabled={busy} onClick={() => run(() => ticketActions.close(ticket, me), false)} data-testid="chat-close" />}

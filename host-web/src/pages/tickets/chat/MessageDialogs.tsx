@@ -7,6 +7,7 @@ import { Button } from 'primereact/button';
 import { api } from '../../../api/client';
 import { toast } from '../../../toast/toast';
 import { formatDate, formatTime } from '../../../util/format';
+import { useConnections } from '../../../data/connections';
 import type { Contact, Message } from '../types';
 
 /** Which message dialog is open, and for which message. */
@@ -61,11 +62,24 @@ function HistoryDialog({ message, contactName, onHide }: { message: Message; con
   );
 }
 
-/** Forward to a contact picked by name or number: the server reuses their live ticket or opens one. */
+/** A contact as GET /contacts lists it: with the connection (channel) it writes through. */
+type ForwardContact = Contact & { whatsappId?: number | null };
+
+/**
+ * Forward to a contact picked by name or number: the server reuses their live ticket or opens one. Each contact shows
+ * with its number and channel, so two of the same name can be told apart.
+ */
 function ForwardDialog({ message, onHide }: { message: Message; onHide: () => void }) {
   const { t } = useTranslation();
-  const [contact, setContact] = useState<Contact | string | null>(null);
-  const [suggestions, setSuggestions] = useState<Contact[]>([]);
+  const { connections } = useConnections();
+  const [contact, setContact] = useState<ForwardContact | string | null>(null);
+  const [suggestions, setSuggestions] = useState<ForwardContact[]>([]);
+  const channelOf = (c: ForwardContact) => connections.find((w) => w.id === c.whatsappId)?.name ?? t('tickets.chat.defaultChannel');
+  const contactLine = (c: ForwardContact) => (
+    <div className="forward-contact" data-testid="forward-option">
+      <b>{c.name}</b> <small className="muted">{t('tickets.chat.forwardContact', { number: c.number, channel: channelOf(c) })}</small>
+    </div>
+  );
   const [busy, setBusy] = useState(false);
   const search = async (q: string) => {
     if (q.trim().length < 3) return setSuggestions([]);
@@ -77,7 +91,7 @@ function ForwardDialog({ message, onHide }: { message: Message; onHide: () => vo
     setBusy(true);
     try {
       await api.post('/messages/forward', { messageId: message.id, contactId: contact.id });
-      toast.success(t('tickets.chat.forwardedTo', { name: contact.name }));
+      toast.success(t('tickets.chat.forwardedTo', { name: `${contact.name} (${contact.number})` }));
       onHide();
     } catch (err) { toast.error(err); } finally { setBusy(false); }
   };
@@ -86,8 +100,9 @@ function ForwardDialog({ message, onHide }: { message: Message; onHide: () => vo
       <div className="form-grid">
         <div className="quoted">{message.body || message.mediaName}</div>
         <label>{t('tickets.chat.forwardTo')}</label>
-        <AutoComplete value={contact ?? undefined} suggestions={suggestions} field="name" delay={500} minLength={3}
+        <AutoComplete value={contact ?? undefined} suggestions={suggestions} field="name" delay={500} minLength={3} itemTemplate={contactLine}
           completeMethod={(e) => void search(e.query)} onChange={(e) => setContact(e.value)} inputId="forward-contact" />
+        {contact && typeof contact !== 'string' && <small data-testid="forward-picked">{t('tickets.chat.forwardContact', { number: contact.number, channel: channelOf(contact) })}</small>}
         <div className="dialog-actions">
           <Button label={t('common.cancel')} text onClick={onHide} />
           <Button label={t('tickets.chat.forward')} disabled={!contact || typeof contact === 'string'} loading={busy} onClick={() => void submit()} data-testid="forward-submit" />

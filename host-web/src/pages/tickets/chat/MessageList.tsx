@@ -1,6 +1,7 @@
 import { Fragment, useCallback, useEffect, useLayoutEffect, useRef, useState, type UIEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../api/client';
+import { confirm } from '../../../blocks';
 import { useSession } from '../../../session/useSession';
 import { useSocketEvent, companyEvent } from '../../../socket/useSocketEvent';
 import { toast } from '../../../toast/toast';
@@ -67,12 +68,16 @@ export function MessageList({ ticket, onReply }: { ticket: Ticket; onReply: (m: 
     if (el.scrollTop < TOP_THRESHOLD_PX && hasMore && !loading) setPage((p) => p + 1);
   };
 
-  const remove = async (m: Message) => { try { await api.delete(`/messages/${m.id}`); } catch (err) { toast.error(err); } };
+  // Deleting for everyone cannot be undone on the customer's phone: asked first.
+  const remove = (m: Message) => confirm({
+    message: t('tickets.chat.deleteConfirm'),
+    accept: async () => { try { await api.delete(`/messages/${m.id}`); } catch (err) { toast.error(err); } },
+  });
   const retry = async (m: Message) => { try { await api.post(`/messages/${m.id}/retry`); } catch (err) { toast.error(err); } };
   const react = async (m: Message, emoji: string) => { try { await api.post(`/messages/react/${m.id}`, { ticketId: ticket.id, emoji }); } catch (err) { toast.error(err); } };
   const contactName = ticket.contact?.name ?? '';
   const actionsFor = (m: Message) => ({
-    onReply: () => onReply(m), onDelete: () => void remove(m), onRetry: () => void retry(m), onReact: (emoji: string) => void react(m, emoji),
+    onReply: () => onReply(m), onDelete: () => remove(m), onRetry: () => void retry(m), onReact: (emoji: string) => void react(m, emoji),
     onEdit: () => setDialog({ kind: 'edit', message: m }), onHistory: () => setDialog({ kind: 'history', message: m }), onForward: () => setDialog({ kind: 'forward', message: m }),
   });
 
