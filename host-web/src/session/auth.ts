@@ -2,7 +2,7 @@ import { api, refreshToken, setApiHooks } from '../api/client';
 import { sessionStore } from './store';
 import { sessionEpoch, tokenStore } from './token';
 import { rememberCampaignsFlag } from './cshow';
-import { disconnectSocket, renewSocketToken } from '../socket/client';
+import { disconnectSocket, renewSocketToken } from '../util/socketOnDemand';
 import type { SessionUser } from './types';
 import { impersonationStore } from './impersonation';
 
