@@ -4,6 +4,7 @@ import { federation } from '@module-federation/vite';
 import { primeThemes } from './vite/prime-themes';
 import { precompress } from './vite/precompress';
 import { hostProvidedLibraries, sharedByHost } from './vite/shared';
+import { lateShares } from './vite/late-shares';
 
 const api = process.env.ATRIUM_API ?? 'http://localhost:8080';
 
@@ -19,6 +20,8 @@ export default defineConfig({
       // React, the router, i18next and PrimeReact's stateful core, once (see vite/shared.ts).
       shared: sharedByHost(),
     }),
+    // PrimeReact's shared core loads with the first screen that uses it, not before the login page (vite/late-shares.ts).
+    lateShares(['primereact/']),
     primeThemes(['lara-light-purple', 'lara-dark-purple']),
     precompress(),
   ],

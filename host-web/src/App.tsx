@@ -1,15 +1,16 @@
 import { BrowserRouter } from 'react-router-dom';
-import { PrimeReactProvider } from 'primereact/api';
 import { AppRoutes } from './routes/AppRoutes';
 import { ToastHost } from './toast/ToastHost';
 
+/**
+ * PrimeReact's provider is in the signed-in layout (layout/Layout.tsx), not here: the login page uses none of
+ * PrimeReact's components and so does not download its shared core (docs/decisions.md).
+ */
 export function App() {
   return (
-    <PrimeReactProvider value={{ ripple: false }}>
-      <BrowserRouter>
-        <ToastHost />
-        <AppRoutes />
-      </BrowserRouter>
-    </PrimeReactProvider>
+    <BrowserRouter>
+      <ToastHost />
+      <AppRoutes />
+    </BrowserRouter>
   );
 }

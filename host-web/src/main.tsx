@@ -1,5 +1,6 @@
 import { createRoot } from 'react-dom/client';
 import 'primeicons/primeicons.css';
+import './styles/prime-lookalikes.css';
 import './styles/app.css';
 import { i18nReady } from './i18n';
 import { applyTheme, initialTheme } from './theme/theme';

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import { ConfirmDialog } from 'primereact/confirmdialog';
+import { PrimeReactProvider } from 'primereact/api';
 import { useSession } from '../session/useSession';
 import { useMediaQuery } from '../hooks/useMediaQuery';
 import { SessionSocket } from '../socket/SessionSocket';
@@ -32,19 +33,23 @@ export default function Layout() {
   }, [user?.id]);
 
   if (!user) return null;
+  // PrimeReact's options for the signed-in console and its remotes (moved from App: the login page does without
+  // PrimeReact; the public screens' components take PrimeReact's defaults, which these are).
   return (
-    <div className={`layout ${open ? 'menu-open' : 'menu-closed'}`}>
-      <SessionSocket />
-      {isAdmin && <BotFailureNotice />}
-      {/* The one confirm dialog every confirm() / confirmDelete() (blocks/confirm.ts) shows in: only signed-in
-          screens ask, so it lives here and its Dialog is not part of the login page's download. */}
-      <ConfirmDialog />
-      <ImpersonationBanner />
-      <TopBar user={user} admin={isAdmin} onToggleMenu={() => setOpen((o) => !o)} />
-      <div className="layout-body">
-        <SideMenu entries={entries} open={open} connectionWarning={warning} onNavigate={() => { if (!wide) setOpen(false); }} />
-        <main className="layout-main"><Outlet /></main>
+    <PrimeReactProvider value={{ ripple: false }}>
+      <div className={`layout ${open ? 'menu-open' : 'menu-closed'}`}>
+        <SessionSocket />
+        {isAdmin && <BotFailureNotice />}
+        {/* The one confirm dialog every confirm() / confirmDelete() (blocks/confirm.ts) shows in: only signed-in
+            screens ask, so it lives here and its Dialog is not part of the login page's download. */}
+        <ConfirmDialog />
+        <ImpersonationBanner />
+        <TopBar user={user} admin={isAdmin} onToggleMenu={() => setOpen((o) => !o)} />
+        <div className="layout-body">
+          <SideMenu entries={entries} open={open} connectionWarning={warning} onNavigate={() => { if (!wide) setOpen(false); }} />
+          <main className="layout-main"><Outlet /></main>
+        </div>
       </div>
-    </div>
+    </PrimeReactProvider>
   );
 }

@@ -3,7 +3,7 @@ import { sessionStore } from './store';
 import { sessionEpoch, tokenStore } from './token';
 import { rememberCampaignsFlag } from './cshow';
 import { applyLanguageAtSignIn } from './language';
-import { disconnectSocket, renewSocketToken } from '../socket/client';
+import { disconnectSocket, renewSocketToken } from '../util/socketOnDemand';
 import type { SessionUser } from './types';
 import { impersonationStore } from './impersonation';
 

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { api } from '../api/client';
-import { renewSocketToken } from '../socket/client';
+import { renewSocketToken } from '../util/socketOnDemand';
 import { sessionStore } from './store';
 import type { SessionUser } from './types';
 

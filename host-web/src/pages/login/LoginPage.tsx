@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { Button } from 'primereact/button';
 import { PublicShell } from '../../components/PublicShell';
 import { FieldError } from '../../components/FieldError';
 import { PasswordInput } from '../../components/PasswordInput';
 import { LightInput } from '../../components/LightInput';
+import { LightButton } from '../../components/LightButton';
 import { login, type SecondFactorStep as Step } from '../../session/auth';
 import { SecondFactorStep } from './SecondFactorStep';
 import { renewalStore } from '../../session/renewal';
@@ -59,7 +59,7 @@ export default function LoginPage() {
         <label htmlFor="password">{t('login.password')}</label>
         <PasswordInput inputId="password" autoComplete="current-password" {...form.getFieldProps('password')} />
         <FieldError form={form} name="password" />
-        <Button type="submit" label={t('login.submit')} loading={form.isSubmitting} style={{ marginTop: '1rem' }} data-testid="login-submit" />
+        <LightButton type="submit" label={t('login.submit')} loading={form.isSubmitting} style={{ marginTop: '1rem' }} data-testid="login-submit" />
       </form>
       <div className="auth-links">
         {/* The operator may close sign-up (allowSignup); the server refuses it too. */}

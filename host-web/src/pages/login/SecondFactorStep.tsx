@@ -1,7 +1,7 @@
 import { lazy, Suspense, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from 'primereact/button';
 import { LightInput } from '../../components/LightInput';
+import { LightButton } from '../../components/LightButton';
 import { enrolAtLogin, verifySecondFactor, type SecondFactorStep as Step } from '../../session/auth';
 import { toast } from '../../toast/toast';
 
@@ -41,7 +41,7 @@ export function SecondFactorStep({ step, onSignedIn }: { step: Step; onSignedIn:
     <form onSubmit={submit} className="form-grid" data-testid="login-second-factor">
       <label htmlFor="second-factor">{t(recovery ? 'twoFactor.recoveryCode' : 'twoFactor.code')}</label>
       <LightInput id="second-factor" autoFocus autoComplete="one-time-code" inputMode={recovery ? 'text' : 'numeric'} value={answer} onChange={(e) => setAnswer(e.target.value)} />
-      <Button type="submit" label={t('twoFactor.verify')} loading={busy} disabled={!answer.trim()} data-testid="second-factor-submit" />
+      <LightButton type="submit" label={t('twoFactor.verify')} loading={busy} disabled={!answer.trim()} data-testid="second-factor-submit" />
       <button type="button" className="p-button p-button-text" onClick={() => { setRecovery((r) => !r); setAnswer(''); }} data-testid="second-factor-toggle">
         {t(recovery ? 'twoFactor.useCode' : 'twoFactor.useRecovery')}
       </button>
