@@ -63,6 +63,9 @@ export type { BotClients, ChatRequest, ChatTurn, OpenAiChat, TypebotAnswer, Type
 /** `sdk.services.messages`: send, sendToContact, sendToNumber, checkNumber and the message actions. */
 export type { MessagesService } from '../messaging/pipeline-plugin.js';
 export type { SendToNumberInput, SendToNumberResult } from '../messaging/send-to-number.js';
+/** What a send through `sdk.services.messages` came to: `status` 'sent', 'sending' (the core delivers it) or 'failed' (give back your claim, retry). */
+export type { SendResult } from '../messaging/send-result.js';
+export type { SendToContactInput } from '../messaging/outbound.js';
 /** `sdk.services.whatsappCloud`: a Cloud API connection's templates, checked before a send. */
 export type { WhatsappCloudService, CloudTemplateView, TemplateChoice } from '../domains/whatsapp-cloud/templates.js';
 export type { OutboundHttp, OutboundRequest, OutboundResponse, OutboundHttpError, OutboundFailure } from '../outbound-http/index.js';

@@ -73,11 +73,17 @@ const orderStatusPlugin: AtriumPlugin = (sdk) => async (scope) => {
     const claimed = await orders(companyId).where({ number, status: 'shipped' }).whereNull('shippedNoticeAt').update({ shippedNoticeAt: sdk.clock.now().getTime() });
     if (!claimed) return;
     const order = await orders(companyId).where({ number }).first();
+    // A provider that is down does not throw: the result says 'failed' (the type makes the job look), and the claim goes back.
+    let failure: unknown;
     try {
-      await messages.sendToNumber({ companyId, number: order.phone, body: `Seu pedido ${number} foi enviado.`, openTicket: false });
+      const sent = await messages.sendToNumber({ companyId, number: order.phone, body: `Seu pedido ${number} foi enviado.`, openTicket: false });
+      if (sent.status === 'failed') failure = new sdk.errors.AppError(sent.code, 502, sent.error);
     } catch (err) {
+      failure = err;
+    }
+    if (failure) {
       await orders(companyId).where({ number }).update({ shippedNoticeAt: null });
-      throw err;
+      throw failure;
     }
   });
 
