@@ -49,12 +49,24 @@ function pluginDirs() {
 /** Where the compiled copy of a plugin's TypeScript file lives (kept in step with core/src/plugins/loader.ts). */
 const compiledBackendFile = (dir, rel) => path.join(dir, 'dist', 'backend', rel.replace(/\.[cm]?tsx?$/, '.mjs'));
 
+/**
+ * A plugin's only value import from the core, `Type` of '@atrium/core/sdk', is bundled from the core's SDK module
+ * (type exports and TypeBox's builder; TypeBox stays a package), not left for Node to find as TypeScript.
+ */
+const sdkModule = path.join(core, 'src', 'sdk', 'index.ts');
+const bundleTheSdk = {
+  name: 'atrium-sdk',
+  setup(b) {
+    b.onResolve({ filter: /^@atrium\/core(\/sdk)?$/ }, () => ({ path: sdkModule }));
+  },
+};
+
 async function buildPlugin(dir) {
   const manifest = JSON.parse(readFileSync(path.join(dir, 'plugin.json'), 'utf8'));
   const files = [manifest.backend?.entry, manifest.backend?.migrations].filter((rel) => rel && /\.[cm]?tsx?$/.test(rel));
   rmSync(path.join(dir, 'dist', 'backend'), { recursive: true, force: true });
   for (const rel of files) {
-    await build({ ...common, entryPoints: [path.join(dir, rel)], outfile: compiledBackendFile(dir, rel) });
+    await build({ ...common, entryPoints: [path.join(dir, rel)], outfile: compiledBackendFile(dir, rel), plugins: [bundleTheSdk] });
   }
   return files.length;
 }

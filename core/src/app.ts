@@ -207,6 +207,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     coreVersion, knex, hooks, services, errors, schemas, Type, responders, clock, references, cache: caches.forPlugin('core'),
     bus: app.bus, jobs: app.jobs, storage: app.storage, tenancy: app.tenancy, log: app.log,
     http, secrets, sheets, bots: createBotClients(http), audit: createAuditApi(knex),
+    requireAdmin: app.requireAdmin, requireSuper: app.requireSuper,
   };
   app.decorate('atrium', sdk);
   registerCloudProvider(sdk.providers, { http, secrets, clock });

@@ -209,9 +209,9 @@ const ${n.camel}Plugin: AtriumPlugin = (sdk) => async (scope) => {
     return (await settingsOf(request.user.companyId)) ?? { apiKey: null, webhookToken: null };
   });
 
-  app.put('/settings', { schema: { tags: ['${n.id}'], body: SettingsBody, response: { 200: Settings } } }, async (request) => {
-    const { companyId, profile } = request.user;
-    if (profile !== 'admin' && !request.user.super) throw sdk.errors.forbidden();
+  // Admins only: the core's own guard (403 ERR_NO_PERMISSION for anyone else).
+  app.put('/settings', { preHandler: sdk.requireAdmin, schema: { tags: ['${n.id}'], body: SettingsBody, response: { 200: Settings } } }, async (request) => {
+    const { companyId } = request.user;
     const existing = await settingsOf(companyId);
     const apiKey = sdk.secrets.keepSecretIfMasked(request.body.apiKey, existing?.apiKey);
     if (existing) await sdk.db.table(SETTINGS_TABLE, companyId).update({ apiKey });

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import { Ticket, type Message } from '../db/models/index.js';
+import { Ticket } from '../db/models/index.js';
 import { AppError, notFound } from '../http/errors.js';
 import { ticketReads } from '../sdk/data-services.js';
 import { createInactivity } from '../domains/tickets/inactivity.js';
@@ -13,12 +13,13 @@ import { createChatbot } from './chatbot.js';
 import { ConnectionCache } from './connection-cache.js';
 import type { InboundHandler, PipelineDeps, SessionsLike } from './deps.js';
 import { createInboundHandler } from './inbound.js';
-import { createSender, type MessageSender, type SendInput } from './outbound.js';
+import { createSender, type MessageSender, type SendInput, type SendToContactInput } from './outbound.js';
+import { sendResult, type SendResult } from './send-result.js';
 import { createMessageActions, type MessageActions } from './message-actions.js';
 import { createResponderChain, type ResponderChain } from './responders/chain.js';
 import { createMenuResponder } from './responders/menu.js';
 
-import { createCheckNumber, createSendToNumber } from './send-to-number.js';
+import { createCheckNumber, createSendToNumber, type SendToNumberInput, type SendToNumberResult } from './send-to-number.js';
 
 /** The pipeline's parts, for the ticket and message routes (and tests). */
 export interface Pipeline {
@@ -44,11 +45,17 @@ export interface MessagesService {
   /**
    * Sends on the company's ticket. `ticket` is the one a responder's ctx or sendToContact gave you, or just `{ id }`
    * (a job of yours that kept the id): it is then read in the company (another company's id: 404 ERR_NO_TICKET_FOUND).
+   * A provider that is down or refuses does not throw: the result's `status` is 'failed' (with `code`), the message
+   * row stays visible as failed, and a job gives back its claim and retries (send-result.ts). Caller errors throw.
    */
-  send(input: Omit<SendInput, 'ticket'> & { ticket: Ticket | { id: number } }): Promise<Message>;
-  sendToContact: MessageSender['sendToContact'];
+  send(input: Omit<SendInput, 'ticket'> & { ticket: Ticket | { id: number } }): Promise<SendResult>;
+  /**
+   * Opens or reuses the contact's live ticket (the default connection when `whatsappId` is left out) and sends.
+   * Like `send` and `sendToNumber`, it resolves a SendResult: check `status` ('failed' when the provider is down).
+   */
+  sendToContact(input: SendToContactInput): Promise<SendResult & { ticket: Ticket }>;
   /** To a number that need not be a contact yet, checked with the provider; `openTicket` decides whether agents get a ticket. */
-  sendToNumber: ReturnType<typeof createSendToNumber>;
+  sendToNumber(input: SendToNumberInput): Promise<SendResult & Omit<SendToNumberResult, 'message'>>;
   /**
    * Asks the connection's provider (the company's default when `whatsappId` is left out) whether a number has an
    * account: `{ exists, number }` with the canonical digits. ERR_WAPP_NOT_INITIALIZED while the connection is down.
@@ -118,13 +125,22 @@ export const pipelinePlugin = fp(async (app: FastifyInstance) => {
 
   sessionsOf(app)?.setInboundHandler(inbound);
   const actions = createMessageActions(deps, sender, tickets);
+  const toNumber = createSendToNumber(deps, sender);
   const messages: MessagesService = {
     async send(input) {
       const ticket = input.ticket instanceof Ticket ? input.ticket : await Ticket.scoped(input.companyId).findById(input.ticket.id);
       if (!ticket) throw notFound('ERR_NO_TICKET_FOUND');
-      return sender.send({ ...input, ticket });
+      return sendResult(await sender.send({ ...input, ticket }));
     },
-    sendToContact: sender.sendToContact, sendToNumber: createSendToNumber(deps, sender), checkNumber: createCheckNumber(deps),
+    async sendToContact(input) {
+      const { ticket, message } = await sender.sendToContact(input);
+      return { ...sendResult(message), ticket };
+    },
+    async sendToNumber(input) {
+      const sent = await toNumber(input);
+      return { ...sent, ...sendResult(sent.message) };
+    },
+    checkNumber: createCheckNumber(deps),
     edit: actions.edit, history: actions.history, react: actions.react, forward: actions.forward, remove: actions.remove,
   };
   app.services.messages = messages;

@@ -13,6 +13,7 @@ import { pluginServices } from '../sdk/services.js';
 import { coreVersion, PluginManifestError, type DiscoveredPlugin } from './manifest.js';
 import { createPublicRouteHelper, keepRawBodyOnPublicRoutes } from './public-route-helper.js';
 import { guardPublicRoutes } from './public-routes.js';
+import { resolveSdkModuleForPlugins } from './sdk-module.js';
 
 /** True when the core itself runs compiled (npm start), false under tsx (npm run dev, tests). */
 const runningCompiled = !/\.[cm]?ts$/.test(new URL(import.meta.url).pathname);
@@ -30,6 +31,7 @@ export const compiledBackendFile = (dir: string, rel: string) => path.join(dir, 
  */
 async function importBackendFile(dir: string, rel: string, log?: FastifyInstance['log']) {
   const source = path.resolve(dir, rel);
+  if (!runningCompiled) resolveSdkModuleForPlugins();
   if (!runningCompiled || !/\.[cm]?tsx?$/.test(rel)) return import(pathToFileURL(source).href);
   const compiled = compiledBackendFile(dir, rel);
   const stale = existsSync(compiled) && newestSourceChange(path.dirname(source)) > statSync(compiled).mtimeMs;

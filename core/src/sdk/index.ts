@@ -1,15 +1,17 @@
 /**
- * The public SDK: the only thing a plugin may import from the core (and, at run time, only
- * `import type`: the running core hands the SDK object to the plugin's factory, so a plugin built
- * outside this repository needs no copy of the core).
+ * The public SDK: the only thing a plugin may import from the core. Types, and one value: `Type` (TypeBox's
+ * builder), so a plugin declares its schemas as module constants typed once (`Static<typeof Reply>`). Everything
+ * else the running core hands to the plugin's factory (the SDK object), so a plugin built outside this repository
+ * needs no copy of the core; this module has no other run-time import (the plugin build bundles it, ~nothing).
  *
- *   import type { AtriumPlugin } from '@atrium/core/sdk';
- *   const kanbanPlugin: AtriumPlugin = (sdk) => async (app) => { app.get('/ticket/kanban', …) };
+ *   import { Type as T, type AtriumPlugin } from '@atrium/core/sdk';
+ *   const Reply = T.Object({ lanes: T.Array(T.String()) });
+ *   const kanbanPlugin: AtriumPlugin = (sdk) => async (app) => { app.get('/ticket/kanban', { schema: { response: { 200: Reply } } }, …) };
  *   export default kanbanPlugin;
  */
-import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
+import type { FastifyBaseLogger, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Knex } from 'knex';
-import type { Type } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
 import type { Bus } from '../bus/index.js';
 import type { JobQueue, PluginJobQueue } from '../jobs/index.js';
 import type { Storage } from '../storage/index.js';
@@ -63,6 +65,9 @@ export type { BotClients, ChatRequest, ChatTurn, OpenAiChat, TypebotAnswer, Type
 /** `sdk.services.messages`: send, sendToContact, sendToNumber, checkNumber and the message actions. */
 export type { MessagesService } from '../messaging/pipeline-plugin.js';
 export type { SendToNumberInput, SendToNumberResult } from '../messaging/send-to-number.js';
+/** What a send through `sdk.services.messages` came to: `status` 'sent', 'sending' (the core delivers it) or 'failed' (give back your claim, retry). */
+export type { SendResult } from '../messaging/send-result.js';
+export type { SendToContactInput } from '../messaging/outbound.js';
 /** `sdk.services.whatsappCloud`: a Cloud API connection's templates, checked before a send. */
 export type { WhatsappCloudService, CloudTemplateView, TemplateChoice } from '../domains/whatsapp-cloud/templates.js';
 export type { OutboundHttp, OutboundRequest, OutboundResponse, OutboundHttpError, OutboundFailure } from '../outbound-http/index.js';
@@ -75,6 +80,8 @@ export type { TypeBoxTypeProvider, FastifyPluginAsyncTypebox } from '@fastify/ty
 /** For a plugin's migrations (`up(knex: Knex)`), so a plugin outside the repo needs no knex of its own. */
 export type { Knex } from 'knex';
 export type { Static, TSchema } from '@sinclair/typebox';
+/** TypeBox's builder as a value: the same one as `sdk.Type` (kept for plugins that build schemas in their factory). */
+export { Type };
 
 export interface AtriumSdk {
   coreVersion: string;
@@ -103,6 +110,13 @@ export interface AtriumSdk {
   storage: Storage;
   tenancy: Tenancy;
   errors: typeof errors;
+  /**
+   * The core's own guards, as a route's preHandler: `app.put('/x', { preHandler: sdk.requireAdmin, schema }, …)`
+   * answers 403 ERR_NO_PERMISSION unless the signed-in user is an admin (or the super user); `requireSuper` lets only
+   * the super user through. The same functions the core's routes use, checked against the user as stored now.
+   */
+  requireAdmin: (request: FastifyRequest) => Promise<void>;
+  requireSuper: (request: FastifyRequest) => Promise<void>;
   schemas: typeof schemas;
   Type: typeof Type;
   log: FastifyBaseLogger;

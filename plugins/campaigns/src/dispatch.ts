@@ -247,12 +247,13 @@ export function createDispatcher(sdk: AtriumSdk, store: CampaignStore) {
           companyId: row.companyId, number: row.number, name: row.name ?? undefined, ...send, whatsappId, openTicket: false,
         });
         contactId ??= sent.contact.id;
-        const error = sent.message.status === 'failed' ? String(sent.message.error ?? '') : '';
-        // Meta refused the first free-form message as outside the window (its clock): the template goes instead.
-        if (outsideWindow(i, send, error)) { await templateOnly(); i = -1; continue; }
-        // The connection dropped between the number check and the send: the provider refused it, nothing left.
-        if (i === 0 && error.startsWith('ERR_WAPP_NOT_INITIALIZED')) return 'connection-down' as const;
-        if (error) failed = true;
+        if (sent.status === 'failed') {
+          // Meta refused the first free-form message as outside the window (its clock): the template goes instead.
+          if (outsideWindow(i, send, sent.code)) { await templateOnly(); i = -1; continue; }
+          // The connection dropped between the number check and the send: the provider refused it, nothing left.
+          if (i === 0 && sent.code === 'ERR_WAPP_NOT_INITIALIZED') return 'connection-down' as const;
+          failed = true;
+        }
       } catch (err) {
         const code = String((err as { code?: string }).code ?? 'ERR_SEND_FAILED');
         if (i === 0 && code === 'ERR_WAPP_NOT_INITIALIZED') return 'connection-down' as const;

@@ -51,7 +51,11 @@ const flowbuilderPlugin: AtriumPlugin = (sdk) => {
   const jobActions = (companyId: number, ticketId: number): RunActions => ({
     async send(input) {
       if (!flowHolds(await tickets().view(companyId, ticketId))) return null;
-      return sdk.services.messages.send({ companyId, ticket: { id: ticketId }, ...input });
+      const sent = await sdk.services.messages.send({ companyId, ticket: { id: ticketId }, ...input });
+      // At most once: the run saved its next node before this send, so a failed one is not repeated by the flow;
+      // the failed message stays in the conversation for an agent to re-send.
+      if (sent.status === 'failed') sdk.log.warn({ companyId, ticketId, code: sent.code }, 'a flow message failed to send');
+      return sent;
     },
     async handOff(reason, queueId) {
       await tickets().handOff(companyId, ticketId, { owners: OWNERS, reason, queueId });

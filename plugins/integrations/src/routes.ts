@@ -53,9 +53,7 @@ export function integrationRoutes(sdk: AtriumSdk, store: IntegrationStore, dialo
   const { Reply, Body, TestSessionBody, TestSessionReply } = integrationSchemas(sdk);
   const { IdParams, OkReply, PagingQuery, PAGE_SIZE, pageOf } = sdk.schemas;
   // Writes hold API keys and URLs that receive customer messages: admins only (reads stay open for the pickers).
-  const adminOnly = async (request: { user: { profile: string; super?: boolean } }) => {
-    if (request.user.profile !== 'admin' && !request.user.super) throw sdk.errors.forbidden('ERR_NO_PERMISSION', 'Only an admin may do this');
-  };
+  const adminOnly = sdk.requireAdmin;
   const notFound = () => sdk.errors.notFound('ERR_NO_INTEGRATION_FOUND', 'Integration not found');
   const required = (field: string) => new sdk.errors.AppError('ERR_VALIDATION', 400, `${field} is required for this type`, { field: `body/${field}` });
   /** The integrations as the screen shows them, with their last failure (the responder's ctx.fail keeps it). */

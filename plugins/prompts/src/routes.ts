@@ -41,9 +41,7 @@ export function promptRoutes(sdk: AtriumSdk, store: PromptStore): FastifyPluginA
   const T = sdk.Type;
   const { IdParams, OkReply } = sdk.schemas;
   // Writes hold API keys and URLs that receive customer messages: admins only (reads stay open for the pickers).
-  const adminOnly = async (request: { user: { profile: string; super?: boolean } }) => {
-    if (request.user.profile !== 'admin' && !request.user.super) throw sdk.errors.forbidden('ERR_NO_PERMISSION', 'Only an admin may do this');
-  };
+  const adminOnly = sdk.requireAdmin;
   const notFound = () => sdk.errors.notFound('ERR_NO_PROMPT_FOUND', 'Prompt not found');
 
   const queueOf = async (companyId: number, queueId: number) => {

@@ -5,3 +5,5 @@
  * not by package name: the plugin's mapping of that name would lead back here.
  */
 export type * from '../../../core/src/sdk/index.js';
+/** The SDK's one value: TypeBox's builder, for schemas declared as module constants (`import { Type } from '@atrium/core/sdk'`). */
+export { Type } from '@sinclair/typebox';

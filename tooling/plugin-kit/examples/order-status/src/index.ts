@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AtriumPlugin, TypeBoxTypeProvider } from '@atrium/core/sdk';
-import { ORDER_STATUSES as STATUS, type LatestOrder, type Order, type OrderStatus as Status, type WebhookSettings } from './types.js';
+import type { OrderStatus as Status } from './types.js';
+import { LatestQuery, LatestReply, OrdersReply, SettingsReply, WebhookBody, WebhookParams, WebhookReply } from './schemas.js';
 
 const SAY: Record<Status, string> = { received: 'recebido', shipped: 'enviado', delivered: 'entregue' };
 const SHIPPED_JOB = 'order-status.shipped';
@@ -15,18 +16,16 @@ const digits = (s: string) => s.replace(/\D/g, '');
  */
 const orderStatusPlugin: AtriumPlugin = (sdk) => async (scope) => {
   const app = scope.withTypeProvider<TypeBoxTypeProvider>();
-  const T = sdk.Type;
   const shops = (companyId: number) => sdk.db.table('orderStatusShops', companyId);
   const orders = (companyId: number) => sdk.db.table('orderStatusOrders', companyId);
   const messages = sdk.services.messages;
 
   // The company's webhook: its URL, and the secret shown once when (re)made. Admins only.
-  app.get('/settings', {}, async (request): Promise<WebhookSettings> => {
+  app.get('/settings', { schema: { response: { 200: SettingsReply } } }, async (request) => {
     const shop = await shops(request.user.companyId).first();
     return { webhookUrl: shop ? sdk.publicRoutes.publicUrl(`/webhook/${shop.publicId}`) : null };
   });
-  app.post('/settings/secret', {}, async (request): Promise<WebhookSettings> => {
-    if (request.user.profile !== 'admin' && !request.user.super) throw sdk.errors.forbidden();
+  app.post('/settings/secret', { preHandler: sdk.requireAdmin, schema: { response: { 200: SettingsReply } } }, async (request) => {
     const { companyId } = request.user;
     const publicId = randomBytes(12).toString('hex');
     const secret = randomBytes(24).toString('hex');
@@ -37,22 +36,23 @@ const orderStatusPlugin: AtriumPlugin = (sdk) => async (scope) => {
 
   // The console's list (searched by number, newest first) and the ticket header's latest order of a customer.
   const { PagingQuery, PAGE_SIZE } = sdk.schemas;
-  app.get('/orders', { schema: { querystring: PagingQuery } }, async (request) => {
+  app.get('/orders', { schema: { querystring: PagingQuery, response: { 200: OrdersReply } } }, async (request) => {
     const { searchParam = '', pageNumber = 1 } = request.query;
     const rows = await orders(request.user.companyId).modify((q) => { if (searchParam.trim()) q.where('number', searchParam.trim()); })
       .orderBy('id', 'desc').limit(PAGE_SIZE + 1).offset((pageNumber - 1) * PAGE_SIZE).select('id', 'number', 'status', 'phone');
-    return { orders: (rows as Order[]).slice(0, PAGE_SIZE), hasMore: rows.length > PAGE_SIZE };
+    return { orders: rows.slice(0, PAGE_SIZE), hasMore: rows.length > PAGE_SIZE };
   });
-  app.get('/orders/latest', { schema: { querystring: T.Object({ phone: T.String({ minLength: 8, maxLength: 32 }) }) } }, async (request) => {
+  app.get('/orders/latest', { schema: { querystring: LatestQuery, response: { 200: LatestReply } } }, async (request) => {
     const order = await orders(request.user.companyId).where({ phone: digits(request.query.phone) }).orderBy('id', 'desc').first('number', 'status');
-    return { order: order ?? null } satisfies LatestOrder;
+    return { order: order ?? null };
   });
 
   // The shop calls this: X-Signature = sha256=<hex HMAC-SHA256 of the raw body keyed with the secret>.
   app.post('/webhook/:shopId', {
     schema: {
-      params: T.Object({ shopId: T.String({ maxLength: 32 }) }),
-      body: T.Object({ number: T.String({ minLength: 1, maxLength: 32 }), status: T.Union(STATUS.map((s) => T.Literal(s))), phone: T.String({ minLength: 8, maxLength: 32 }) }),
+      params: WebhookParams,
+      body: WebhookBody,
+      response: { 200: WebhookReply },
     },
   }, async (request) => {
     const shop = await sdk.publicRoutes.authenticate(request, { table: 'orderStatusShops', publicId: request.params.shopId, secretColumn: 'secret', check: { signatureHeader: 'x-signature' } });
@@ -73,11 +73,17 @@ const orderStatusPlugin: AtriumPlugin = (sdk) => async (scope) => {
     const claimed = await orders(companyId).where({ number, status: 'shipped' }).whereNull('shippedNoticeAt').update({ shippedNoticeAt: sdk.clock.now().getTime() });
     if (!claimed) return;
     const order = await orders(companyId).where({ number }).first();
+    // A provider that is down does not throw: the result says 'failed' (the type makes the job look), and the claim goes back.
+    let failure: unknown;
     try {
-      await messages.sendToNumber({ companyId, number: order.phone, body: `Seu pedido ${number} foi enviado.`, openTicket: false });
+      const sent = await messages.sendToNumber({ companyId, number: order.phone, body: `Seu pedido ${number} foi enviado.`, openTicket: false });
+      if (sent.status === 'failed') failure = new sdk.errors.AppError(sent.code, 502, sent.error);
     } catch (err) {
+      failure = err;
+    }
+    if (failure) {
       await orders(companyId).where({ number }).update({ shippedNoticeAt: null });
-      throw err;
+      throw failure;
     }
   });
 

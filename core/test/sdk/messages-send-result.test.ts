@@ -1,0 +1,56 @@
+import t from 'tap';
+import { build } from '../helper.js';
+import { AppError } from '../../src/http/errors.js';
+import { Contact, Message, Ticket } from '../../src/db/models/index.js';
+import type { MessagesService } from '../../src/messaging/pipeline-plugin.js';
+import { defaultConnection, inbound, useFakeProvider } from '../pipeline/fixtures.js';
+
+/**
+ * A plugin's job sends through sdk.services.messages and must know when the provider did not take the message,
+ * to give back its claim and retry: the result says so in its `status` (a provider failure does not throw).
+ */
+async function withTicket(t: Parameters<typeof build>[0]) {
+  const ctx = await build(t);
+  const provider = useFakeProvider(ctx.app);
+  const wa = await defaultConnection();
+  await ctx.app.pipeline.inbound.onMessage({ companyId: 1, whatsappId: wa.id }, inbound('5511955554444', 'oi'));
+  await ctx.app.jobs.idle();
+  const ticket = (await Ticket.scoped(1).first())!;
+  return { ...ctx, provider, ticket, messages: ctx.app.services.messages as MessagesService };
+}
+
+t.test('send resolves status sent when the provider takes the message', async (t) => {
+  const { messages, ticket } = await withTicket(t);
+  const sent = await messages.send({ companyId: 1, ticket: { id: ticket.id }, body: 'olá' });
+  t.equal(sent.status, 'sent');
+  t.equal(sent.message.status, 'sent');
+  t.equal(sent.message.body, 'olá');
+});
+
+t.test('a provider that is down yields status failed with its code, and the failed row is kept', async (t) => {
+  const { messages, ticket, provider } = await withTicket(t);
+  provider.fail = true;
+  const sent = await messages.send({ companyId: 1, ticket: { id: ticket.id }, body: 'vai falhar' });
+  t.equal(sent.status, 'failed');
+  if (sent.status !== 'failed') return;
+  t.equal(sent.code, 'ERR_SENDING_WAPP_MSG');
+  t.match(sent.error, /phone offline/);
+  t.equal((await Message.scoped(1).findById(sent.message.id))?.status, 'failed', 'the conversation shows it failed');
+});
+
+t.test('no connected session: status failed with the session\'s code, for sendToContact and sendToNumber too', async (t) => {
+  const { app, messages, ticket } = await withTicket(t);
+  app.pipeline.deps.provider = () => { throw new AppError('ERR_WAPP_NOT_INITIALIZED', 400, 'not connected'); };
+  const sent = await messages.send({ companyId: 1, ticket: { id: ticket.id }, body: 'olá' });
+  t.match(sent, { status: 'failed', code: 'ERR_WAPP_NOT_INITIALIZED' });
+  const contact = (await Contact.scoped(1).findById(ticket.contactId))!;
+  const toContact = await messages.sendToContact({ companyId: 1, contactId: contact.id, body: 'olá' });
+  t.match(toContact, { status: 'failed', code: 'ERR_WAPP_NOT_INITIALIZED', ticket: { id: ticket.id } });
+});
+
+t.test('a caller error still throws before anything is stored (another company\'s ticket)', async (t) => {
+  const { messages, ticket } = await withTicket(t);
+  const before = await Message.query().resultSize();
+  await t.rejects(messages.send({ companyId: 2, ticket: { id: ticket.id }, body: 'x' }), { code: 'ERR_NO_TICKET_FOUND' });
+  t.equal(await Message.query().resultSize(), before);
+});
