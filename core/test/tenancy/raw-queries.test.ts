@@ -239,7 +239,7 @@ const rel = (file: string) => path.relative(root, file).split(path.sep).join('/'
 const SIDE_DOORS: Array<[RegExp, string]> = [
   [/\bsdk\s*\.\s*knex\b|\{[^}]*\bknex\b[^}]*\}\s*=\s*sdk\b/, 'sdk.knex (plugins get no raw knex: sdk.db.table(name, companyId))'],
   [/^\s*import\s+(?!type\b)[^;]*from\s+['"](knex|objection|mysql2|better-sqlite3)['"]/m, 'a database driver imported at run time'],
-  [/^\s*import\s+(?!type\b)[^;]*from\s+['"]@atrium\/core/m, 'the core imported at run time (import type only)'],
+  [/^\s*import\s+(?!type\b)[^;]*from\s+['"]@atrium\/core(?!\/sdk['"])/m, 'the core imported at run time (import type only; the SDK module\'s values, such as Type, are the one exception)'],
 ];
 
 t.test('no plugin reaches the database around sdk.db and sdk.services', async (t) => {
