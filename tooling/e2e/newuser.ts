@@ -216,6 +216,7 @@ function registerPolishScenario(ctx: () => E2eContext) {
     const { app, base, admin, newPage, login, shot } = ctx();
     const suffix = Date.now() % 1_000_000;
     const { context, page } = await newPage();
+    let restoreLanguage = async () => undefined;
     try {
       const favicon = await context.request.get(`${base}/favicon.ico`);
       assert.equal(favicon.status(), 200, '/favicon.ico is served');
@@ -228,6 +229,10 @@ function registerPolishScenario(ctx: () => E2eContext) {
       const ticket = await models.Ticket.scoped(1).insertAndFetch({ uuid: randomUUID(), contactId: contact.id, status: 'open', lastMessage: 'Olá', whatsappId: connection.id, userId: me!.id } as never);
 
       await app.tenancy.settings.set(1, 'campaignsEnabled', 'true');
+      // The sign-in applies the user's own language (issue 43), which an earlier story may have switched: pt for this
+      // one, and back afterwards.
+      await models.User.scoped(1).findById(me!.id).patch({ language: 'pt' } as never);
+      restoreLanguage = () => models.User.scoped(1).findById(me!.id).patch({ language: me!.language ?? null } as never).then(() => undefined);
       await page.addInitScript(() => localStorage.setItem('i18nextLng', 'pt'));
       await login(page, admin.email, admin.password);
       await page.getByTestId('tickets-tabs').getByText('Busca').waitFor();
@@ -256,7 +261,7 @@ function registerPolishScenario(ctx: () => E2eContext) {
       assert.match(await interval.getAttribute('class') ?? '', /p-inputtext/, 'the interval select has the console\'s input style');
       await interval.selectOption({ label: 'Desativado' });
       await shot(page, 'campaign-settings');
-    } finally { await context.close(); }
+    } finally { await restoreLanguage(); await context.close(); }
 
     // The renewal page of an expired company: its invoice table fits the card.
     const email = `owner${suffix}@renew.e2e`;
