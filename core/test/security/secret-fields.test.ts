@@ -7,6 +7,7 @@ import { SECRET_KEYS } from '../../src/domains/settings/values.js';
 import { Queue } from '../../src/db/models/index.js';
 import { socketFor, waitFor } from '../pipeline/http.js';
 import { apiRoutes, buildWithFixturePlugins, fillUrl, sample, type ApiRoute, type Schema } from './routes.js';
+import type { TestApp } from '../helper.js';
 
 /**
  * Secrets are written, then looked for everywhere they must not be. Every write route whose body declares a
@@ -84,9 +85,8 @@ async function tableNames(knex: Knex): Promise<string[]> {
 
 const ENCRYPTED = /enc:v1:[\w-]+:[\w-]+:[\w-]*/g;
 
-t.test('no secret is stored in clear, nor answered or emitted in clear, by any route', async (t) => {
-  const { app, token, request, createUser } = await buildWithFixturePlugins(t, { config: { allowPrivateUrls: true } });
-  const plain = await createUser(1, { profile: 'user' });
+/** The clear secret values a walk sends (each recorded, to be looked for afterwards), its caller and a queue of its own. */
+async function secretsContext(request: TestApp['request'], token: string, queueName: string) {
   const clear = new Set<string>();
   const secret = (label: string) => {
     const value = `${label.replace(/\W/g, '')}-${randomBytes(12).toString('base64url')}`;
@@ -94,8 +94,15 @@ t.test('no secret is stored in clear, nor answered or emitted in clear, by any r
     return value;
   };
   const call: Ctx['call'] = async (method, url, body) => request(method, url, { token, body });
-  const queueId = (await Queue.scoped(1).insertAndFetch({ name: 'Secrets queue', color: '#abcdef', orderQueue: 9 } as Partial<Queue>)).id;
+  const queueId = (await Queue.scoped(1).insertAndFetch({ name: queueName, color: '#abcdef', orderQueue: 9 } as Partial<Queue>)).id;
   const ctx: Ctx = { secret, call, queueId };
+  return { clear, secret, call, queueId, ctx };
+}
+
+t.test('no secret is stored in clear, nor answered or emitted in clear, by any route', async (t) => {
+  const { app, token, request, createUser } = await buildWithFixturePlugins(t, { config: { allowPrivateUrls: true } });
+  const plain = await createUser(1, { profile: 'user' });
+  const { clear, secret, call, queueId, ctx } = await secretsContext(request, token, 'Secrets queue');
 
   const socket = await socketFor(t, app, token);
   const frames: string[] = [];
@@ -169,15 +176,7 @@ t.test('no secret is stored in clear, nor answered or emitted in clear, by any r
  */
 t.test('a PUT with a new secret writes an audit entry that says it changed, without the value', async (t) => {
   const { app, token, request } = await buildWithFixturePlugins(t, { config: { allowPrivateUrls: true } });
-  const clear = new Set<string>();
-  const secret = (label: string) => {
-    const value = `${label.replace(/\W/g, '')}-${randomBytes(12).toString('base64url')}`;
-    clear.add(value);
-    return value;
-  };
-  const call: Ctx['call'] = async (method, url, body) => request(method, url, { token, body });
-  const queueId = (await Queue.scoped(1).insertAndFetch({ name: 'Rotation queue', color: '#abcdef', orderQueue: 9 } as Partial<Queue>)).id;
-  const ctx: Ctx = { secret, call, queueId };
+  const { clear, secret, call, queueId, ctx } = await secretsContext(request, token, 'Rotation queue');
   const bodyFor = async (route: ApiRoute) => {
     const key = `${route.method} ${route.url}`;
     return BODIES[key] ? BODIES[key](ctx) : withSecrets(route.schema.body, sample(route.schema.body, { id: queueId, text: 'probe' }), secret, 'body');
