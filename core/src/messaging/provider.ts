@@ -21,7 +21,12 @@ export interface InboundMedia {
 export interface InboundMessage {
   /** The provider's id of the message: the idempotency key with the connection id. */
   providerId: string;
-  /** The contact's phone number, digits only with country code; for a group, the group's id digits. */
+  /**
+   * The contact's address on the channel: on a 'phone'-addressed channel (ChannelCapabilities.addressing) its
+   * number, digits only with country code (for a group, the group's id digits); on an 'opaque' one the channel's
+   * id for the person (a Telegram chat id, a page-scoped id), which the core keeps as the contact's identity on
+   * that channel and never as a phone number.
+   */
   from: string;
   /** WhatsApp's @lid id when the channel sent one; mapped to `from` so one person is one contact. */
   lid?: string;

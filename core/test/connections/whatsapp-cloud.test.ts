@@ -5,6 +5,7 @@ import { Contact, Message, Ticket, Whatsapp } from '../../src/db/models/index.js
 import { WhatsappCloud } from '../../src/messaging/providers/cloud/settings.js';
 import { toDbTime } from '../../src/db/time.js';
 import { AppError } from '../../src/http/errors.js';
+import { BUILT_IN_CAPABILITIES } from '../../src/messaging/providers/registry.js';
 import { fakeGraph, FAKE_PHONE_ID, FAKE_TOKEN, FAKE_VERSION, FAKE_WABA_ID } from './fake-graph.js';
 import { APP_SECRET, VERIFY_TOKEN, cloudConnection, delivery, post, sign, textFrom as cloudText } from './cloud-env.js';
 import { until } from './util.js';
@@ -373,11 +374,12 @@ t.test('a provider a plugin registers through sdk.providers drives its connectio
         await ctx.events.onMessage({ providerId: 'probe-in-1', from: '5511912340000', fromMe: false, isGroup: false, kind: 'text', body: text, timestamp: new Date() });
       },
     }),
+    capabilities: BUILT_IN_CAPABILITIES.sandbox,
     beforeSend: ({ to }) => { if (to.endsWith('0000')) throw new AppError('ERR_OUTSIDE_SERVICE_WINDOW', 400, 'closed'); },
     operations: { deliver: async (provider, [text]) => (provider as unknown as { receive(t: string): Promise<void> }).receive(text as string) },
   });
-  t.throws(() => env.app.atrium.providers.register('probe', { create: () => { throw new Error('x'); } }), /already registered/, 'a kind is registered once');
-  t.throws(() => env.app.atrium.providers.register('sandbox', { create: () => { throw new Error('x'); } }), /already registered/, 'a built-in kind cannot be taken');
+  t.throws(() => env.app.atrium.providers.register('probe', { create: () => { throw new Error('x'); }, capabilities: BUILT_IN_CAPABILITIES.sandbox }), /already registered/, 'a kind is registered once');
+  t.throws(() => env.app.atrium.providers.register('sandbox', { create: () => { throw new Error('x'); }, capabilities: BUILT_IN_CAPABILITIES.sandbox }), /already registered/, 'a built-in kind cannot be taken');
 
   const created = await env.request('POST', '/api/whatsapp', { token: env.token, body: { name: 'Probe channel', provider: 'probe' } });
   t.equal(created.status, 200, 'POST /whatsapp takes the registered kind');

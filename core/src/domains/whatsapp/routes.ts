@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Whatsapp } from '../../db/models/index.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
@@ -36,6 +37,8 @@ const fields = {
   provider: Type.Optional(Type.Union([...BUILT_IN_KINDS.map((k) => Type.Literal(k)), Type.String({ pattern: PROVIDER_KIND_PATTERN })])),
   isDefault: Type.Optional(Type.Boolean()),
   queueIds: Type.Optional(Type.Array(Type.Integer({ minimum: 1, maximum: 2_147_483_647 }), { maxItems: 200 })),
+  /** The channel's own settings (a bot token, a page id): checked against the schema its provider registered. */
+  settings: Type.Optional(Type.Record(Type.String({ maxLength: 64 }), Type.Unknown(), { maxProperties: 50 })),
 };
 const CreateBody = Type.Object({ name: Name, ...fields });
 const UpdateBody = Type.Object({
@@ -59,6 +62,26 @@ async function replacedToken(current: Whatsapp, asked: string | undefined): Prom
     throw conflict('ERR_API_TOKEN_IN_USE', 'Another connection uses this token: choose another or leave it empty');
   }
   return token;
+}
+
+/**
+ * The `settings` of a connection body, checked against its provider's schema (docs/plugins.md "A connection
+ * provider"). A kind without a settings door takes none; `isNew`: a kind whose settings are required must bring them.
+ */
+function checkedSettings(app: FastifyInstance, kind: string, values: Record<string, unknown> | undefined, isNew: boolean) {
+  const door = app.providerRegistry.get(kind)?.settings;
+  if (!door) {
+    // An empty object is "no settings" (a form that sends every field it has).
+    if (values !== undefined && Object.keys(values).length > 0) throw badRequest('ERR_VALIDATION', `A "${kind}" connection takes no settings`, { field: 'body/settings' });
+    return undefined;
+  }
+  if (values === undefined) {
+    if (isNew && door.required) throw badRequest('ERR_PROVIDER_SETTINGS_REQUIRED', `A "${kind}" connection needs its settings`, { field: 'body/settings' });
+    return undefined;
+  }
+  const error = Value.Errors(door.schema, values).First();
+  if (error) throw badRequest('ERR_VALIDATION', `settings${error.path.replaceAll('/', '.')} ${error.message}`, { field: `body/settings${error.path}` });
+  return { door, values };
 }
 
 /** Emits the connection's create/update to the company (without its token). */
@@ -92,6 +115,14 @@ const whatsappRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return Promise.all(rows.map(async (row) => ({ ...connectionJson(row, { withToken: isAdmin(request) }), status: await app.sessions.shownStatus(row) })));
   });
 
+  // The channel kinds this install drives and what each can do (the console's composer and connection form read it).
+  app.get('/providers', {
+    schema: {
+      tags: ['whatsapp'],
+      response: { 200: Type.Array(Type.Object({ kind: Type.String(), capabilities: Type.Record(Type.String(), Type.Unknown()) })) },
+    },
+  }, async () => app.providerRegistry.kinds().map((kind) => ({ kind, capabilities: { ...app.providerRegistry.capabilities(kind) } })));
+
   app.get('/whatsapp/:id', {
     schema: { tags: ['whatsapp'], params: IdParams, response: { 200: Connection } },
   }, async (request) => {
@@ -108,6 +139,7 @@ const whatsappRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const body = request.body as ConnectionInput & { name: string; cloud?: SettingsBody };
     if (body.provider) app.providerRegistry.assertKnown(body.provider);
     if (body.provider === CLOUD_KIND && !body.cloud) throw badRequest('ERR_CLOUD_SETTINGS_REQUIRED', 'A Cloud API connection needs its settings', { field: 'cloud' });
+    const settings = checkedSettings(app, body.provider ?? 'beta', body.settings, true);
     const columns = columnsOf(body);
     await app.references.assertOwned(companyId, connectionRefs(body));
     const queueIds = [...new Set(body.queueIds ?? [])];
@@ -126,6 +158,7 @@ const whatsappRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (body.provider === CLOUD_KIND && body.cloud) {
         await WhatsappCloud.scoped(companyId).transacting(trx).insert({ whatsappId: row.id, ...cloudSettingsValues(app.atrium.secrets, body.cloud) } as Partial<WhatsappCloud>);
       }
+      if (settings) await settings.door.save({ companyId, whatsappId: row.id, values: settings.values, trx, isNew: true });
       return { id: row.id, unset };
     });
     for (const other of unset) await emitConnection(app, companyId, other, 'update');
@@ -153,6 +186,7 @@ const whatsappRoutes: FastifyPluginAsyncTypebox = async (app) => {
     // Exactly one default: the default cannot be unset here, only moved by making another one the default.
     if (body.isDefault === false && current.isDefault) throw badRequest('ERR_NO_OTHER_WHATSAPP', 'At least one default connection is required');
     const token = await replacedToken(current, (request.body as { token?: string }).token);
+    const settings = checkedSettings(app, columns.provider ?? current.provider, body.settings, columns.provider !== undefined && columns.provider !== current.provider);
 
     const unset = await app.knex.transaction(async (trx) => {
       const patch: Partial<Whatsapp> = { ...columns };
@@ -161,6 +195,7 @@ const whatsappRoutes: FastifyPluginAsyncTypebox = async (app) => {
       await Whatsapp.scoped(companyId).transacting(trx).findById(current.id).patch(patch);
       const unset = body.isDefault ? await makeOnlyDefault(companyId, current.id, trx) : [];
       if (body.queueIds) await setQueues(companyId, current.id, queueIds, trx);
+      if (settings) await settings.door.save({ companyId, whatsappId: current.id, values: settings.values, trx, isNew: false });
       return unset;
     });
     for (const other of unset) await emitConnection(app, companyId, other, 'update');

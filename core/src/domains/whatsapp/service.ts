@@ -22,6 +22,8 @@ export interface ConnectionInput {
   provider?: string;
   isDefault?: boolean;
   queueIds?: number[];
+  /** The channel's own settings (its provider's settings door). */
+  settings?: Record<string, unknown>;
 }
 
 const COLUMNS = [

@@ -1,5 +1,50 @@
+import type { Knex } from 'knex';
+import type { TObject } from '@sinclair/typebox';
 import { AppError } from '../../http/errors.js';
 import type { MessagingProvider, ProviderContext } from '../provider.js';
+
+/**
+ * What a channel can do: the console's composer and message menu, the bots, campaigns and flows read it instead
+ * of naming a channel kind (GET /providers lists it per kind). Absent means "not offered".
+ */
+export interface ChannelCapabilities {
+  /**
+   * How a contact is addressed: 'phone' (a number with country code: the contact's `number`) or 'opaque'
+   * (a chat id, a page-scoped id: kept as the contact's identity on the channel, never as a phone number).
+   */
+  addressing: 'phone' | 'opaque';
+  text: boolean;
+  /** Media kinds sent out, each with its largest size in bytes. */
+  media: Partial<Record<'image' | 'audio' | 'video' | 'document' | 'sticker', { maxBytes: number }>>;
+  reply: boolean;
+  reactions: boolean;
+  /** Replacing the text of a sent message; `windowMinutes`: how long after sending (null: no limit). */
+  edit: { windowMinutes: number | null } | false;
+  delete: boolean;
+  /** Pre-approved templates (sent when the service window is closed). */
+  templates: boolean;
+  /**
+   * Free-form messages only within this many hours of the contact's last message (null: no window). `rule` names
+   * what the channel allows beyond it: 'templates' (WhatsApp Cloud), 'human-agent-tag' (Meta, up to 7 days).
+   */
+  serviceWindow: { hours: number; rule: 'templates' | 'human-agent-tag' } | null;
+  typing: boolean;
+  readReceipts: boolean;
+  /** Whether the business may write first (a campaign, a schedule, a new ticket to a contact never heard from). */
+  startConversation: boolean;
+  /** Groups (WhatsApp's): the group tabs, participants. */
+  groups: boolean;
+}
+
+/** A channel's own connection settings (a bot token, a page id), sent as `settings` with POST/PUT /whatsapp. */
+export interface ConnectionSettingsDoor {
+  /** Validated before anything is stored (ERR_VALIDATION naming `body/settings/...`). */
+  schema: TObject;
+  /** A new connection of this kind cannot be created without them (ERR_PROVIDER_SETTINGS_REQUIRED). */
+  required?: boolean;
+  /** Stores them in the connection's transaction (seal secrets here); on PUT, `values` holds only what was sent. */
+  save(input: { companyId: number; whatsappId: number; values: Record<string, unknown>; trx: Knex.Transaction; isNew: boolean }): Promise<void>;
+}
 
 /** What a send looks like before it is stored: enough for a provider's rules (a service window), nothing more. */
 export interface SendCheck {
@@ -25,7 +70,22 @@ export interface ProviderRegistration {
    * refuse it (the caller sees the error; nothing is stored). For channel rules such as a service window.
    */
   beforeSend?(check: SendCheck): Promise<void> | void;
+  /** What the channel can do (ChannelCapabilities); required of every provider. */
+  capabilities: ChannelCapabilities;
+  /** The channel's own connection settings, if it has any. */
+  settings?: ConnectionSettingsDoor;
 }
+
+/** The built-in channels' capabilities. WhatsApp's (Baileys) edits for 15 minutes; the sandbox behaves like it. */
+const WHATSAPP_WEB: ChannelCapabilities = {
+  addressing: 'phone', text: true,
+  media: { image: { maxBytes: 16 << 20 }, audio: { maxBytes: 16 << 20 }, video: { maxBytes: 16 << 20 }, document: { maxBytes: 100 << 20 }, sticker: { maxBytes: 1 << 20 } },
+  reply: true, reactions: true, edit: { windowMinutes: 15 }, delete: true, templates: false, serviceWindow: null,
+  typing: true, readReceipts: true, startConversation: true, groups: true,
+};
+export const BUILT_IN_CAPABILITIES: Record<(typeof BUILT_IN_KINDS)[number], ChannelCapabilities> = {
+  sandbox: WHATSAPP_WEB, beta: WHATSAPP_WEB, baileys: WHATSAPP_WEB,
+};
 
 /** The kinds the core carries itself ('beta' is the spec's default and means Baileys). */
 export const BUILT_IN_KINDS = ['sandbox', 'beta', 'baileys'] as const;
@@ -47,6 +107,11 @@ export class ProviderRegistry {
 
   get(kind: string): ProviderRegistration | undefined {
     return this.byKind.get(kind);
+  }
+
+  /** The channel's capabilities; undefined for an unknown kind (a plugin that is no longer installed). */
+  capabilities(kind: string): ChannelCapabilities | undefined {
+    return (BUILT_IN_CAPABILITIES as Record<string, ChannelCapabilities>)[kind] ?? this.byKind.get(kind)?.capabilities;
   }
 
   /** Every value a connection's `provider` may take. */

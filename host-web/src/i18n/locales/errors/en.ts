@@ -99,6 +99,7 @@ export default {
     ERR_INVALID_DATE_RANGE: 'The start date is after the end date.',
     ERR_WAPP_NAME_ALREADY_EXISTS: 'A connection with this name already exists.',
     ERR_UNKNOWN_PROVIDER: 'Unknown connection type.',
+    ERR_PROVIDER_SETTINGS_REQUIRED: 'This connection type needs its settings.',
     ERR_OUTSIDE_SERVICE_WINDOW: "More than 24 hours since the customer's last message: WhatsApp only accepts an approved template now.",
     ERR_CLOUD_RATE_LIMIT: 'WhatsApp is limiting how fast this number sends. Try again in a moment.',
     ERR_CLOUD_TOKEN_INVALID: "The connection's WhatsApp Cloud API access token has expired or is not valid. Save a new one in the connection.",

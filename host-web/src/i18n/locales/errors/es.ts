@@ -99,6 +99,7 @@ export default {
     ERR_INVALID_DATE_RANGE: 'La fecha inicial es posterior a la fecha final.',
     ERR_WAPP_NAME_ALREADY_EXISTS: 'Ya existe una conexión con este nombre.',
     ERR_UNKNOWN_PROVIDER: 'Tipo de conexión desconocido.',
+    ERR_PROVIDER_SETTINGS_REQUIRED: 'Este tipo de conexión necesita su configuración.',
     ERR_OUTSIDE_SERVICE_WINDOW: 'Han pasado más de 24 horas desde el último mensaje del cliente: WhatsApp ahora solo acepta una plantilla aprobada.',
     ERR_CLOUD_RATE_LIMIT: 'WhatsApp está limitando la velocidad de envío de este número. Inténtalo de nuevo en un momento.',
     ERR_CLOUD_TOKEN_INVALID: 'El token de acceso de la API Cloud de WhatsApp de esta conexión caducó o no es válido. Guarda uno nuevo en la conexión.',

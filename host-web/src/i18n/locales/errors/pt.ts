@@ -99,6 +99,7 @@ export default {
     ERR_INVALID_DATE_RANGE: 'A data inicial é posterior à data final.',
     ERR_WAPP_NAME_ALREADY_EXISTS: 'Já existe uma conexão com este nome.',
     ERR_UNKNOWN_PROVIDER: 'Tipo de conexão desconhecido.',
+    ERR_PROVIDER_SETTINGS_REQUIRED: 'Este tipo de conexão precisa das suas configurações.',
     ERR_OUTSIDE_SERVICE_WINDOW: 'Mais de 24 horas desde a última mensagem do cliente: o WhatsApp agora só aceita um modelo aprovado.',
     ERR_CLOUD_RATE_LIMIT: 'O WhatsApp está limitando a velocidade de envio deste número. Tente novamente em instantes.',
     ERR_CLOUD_TOKEN_INVALID: 'O token de acesso da API Cloud do WhatsApp desta conexão expirou ou não é válido. Salve um novo na conexão.',
