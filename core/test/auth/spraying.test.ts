@@ -1,4 +1,7 @@
 import t from 'tap';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { build, ADMIN_EMAIL, ADMIN_PASSWORD } from '../helper.js';
 import { loadConfig, parseTrustProxy } from '../../src/config/index.js';
@@ -112,7 +115,9 @@ t.test('TRUST_PROXY is read from the environment: off, a hop count, or proxy add
   t.same(parseTrustProxy('10.0.0.1, 172.16.0.0/12,::1'), ['10.0.0.1', '172.16.0.0/12', '::1']);
   t.throws(() => parseTrustProxy('true'), /TRUST_PROXY/, 'trusting every client is not an option');
   t.throws(() => parseTrustProxy('proxy.local'), /TRUST_PROXY/);
-  const dataDir = t.testdir();
+  // A folder of its own rather than t.testdir(): that one is named after the file, shared by the SQLite and MariaDB legs running side by side.
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'atrium-trust-'));
+  t.teardown(() => rmSync(dataDir, { recursive: true, force: true }));
   t.same(loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: '127.0.0.1' }).trustProxy, ['127.0.0.1']);
   t.same(loadConfig({ DATA_DIR: dataDir }).authFailureLimit, { max: 20, windowMs: 600_000 }, 'documented defaults');
 });

@@ -1,0 +1,19 @@
+const AUDIT_EXEMPT = {
+  "POST /api/messages/:ticketId": "sends a message to a customer: the conversation itself, not a change of set-up",
+  "POST /api/messages/:id/retry": "sends a failed message again",
+  "POST /api/messages/edit/:messageId": "edits a message of the conversation (its history is kept by message edits)",
+  "POST /api/messages/react/:messageId": "a reaction in the conversation",
+  "DELETE /api/messages/:id": "deletes one's own message of the conversation for everyone (kept in the history, marked deleted)",
+  "POST /api/messages/forward": "sends a copy of a message to a customer",
+  "POST /api/whatsapp-cloud/tickets/:ticketId/template": "sends a template message to a customer",
+  "POST /api/chats/:id/messages": "a message of the internal chat between staff",
+  "POST /api/chats/:id/read": "marks the internal chat read for its reader",
+  "POST /api/sandbox/:connectionId/inbound": "the sandbox's simulated customer message (the inbound path)",
+  "POST /api/queueIntegration/testSession": "tries an integration's credentials; stores nothing",
+  "POST /api/relay/ping": "the test plugin's call out; stores nothing"
+};
+const isExempt = (key) => Object.prototype.hasOwnProperty.call(AUDIT_EXEMPT, key);
+export {
+  AUDIT_EXEMPT,
+  isExempt
+};

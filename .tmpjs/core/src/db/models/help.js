@@ -1,0 +1,11 @@
+import { BaseModel } from "../model.js";
+class Help extends BaseModel {
+  static tableName = "helps";
+  title;
+  video;
+  description;
+  link;
+}
+export {
+  Help
+};

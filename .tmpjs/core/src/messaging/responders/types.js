@@ -1,0 +1,4 @@
+const RESPONDER_PLACES = ["flow", "phrase", "integration", "prompt", "menu"];
+export {
+  RESPONDER_PLACES
+};

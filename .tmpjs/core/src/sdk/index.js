@@ -1,0 +1,4 @@
+import { Type } from "@sinclair/typebox";
+export {
+  Type
+};

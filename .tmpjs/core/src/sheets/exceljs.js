@@ -1,0 +1,8 @@
+let loading;
+function loadExcelJs() {
+  loading ??= import("exceljs").then((m) => m.default);
+  return loading;
+}
+export {
+  loadExcelJs
+};

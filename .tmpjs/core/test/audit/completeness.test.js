@@ -1,0 +1,188 @@
+import t from "tap";
+import ExcelJS from "exceljs";
+import { Secret, TOTP } from "otpauth";
+import { AUDIT_EXEMPT } from "../../src/audit/exempt.js";
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from "../helper.js";
+import { Contact, Queue, RefreshTokenFamily, Tag, Ticket, Whatsapp } from "../../src/db/models/index.js";
+import { toDbTime } from "../../src/db/time.js";
+import { multipart } from "../contacts/multipart.js";
+import { PNG } from "../pipeline/http.js";
+import { configureBilling, openInvoice } from "../billing/fixtures.js";
+import { apiRoutes, buildWithFixturePlugins, fillUrl, sample } from "../security/routes.js";
+const NOT_JUDGED = {};
+let imported = 0;
+const xlsx = async () => {
+  const wb = new ExcelJS.Workbook();
+  wb.addWorksheet("Contacts").addRows([["name", "number"], ["Audit Import", `55119555502${String(imported++).padStart(2, "0")}`]]);
+  return Buffer.from(await wb.xlsx.writeBuffer());
+};
+const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+const WEEK = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"];
+const png = { filename: "probe.png", content: () => PNG, mimetype: "image/png" };
+const sheet = { filename: "contacts.xlsx", content: xlsx, mimetype: XLSX_TYPE };
+const totp = (secret) => new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: "SHA1" }).generate();
+const campaignBody = (refs) => ({ whatsappId: refs.offlineConnectionId, contactListId: refs.contactListId, tagId: null, tagListId: null, fileListId: null, scheduledAt: null, template: null });
+const integrationBody = () => ({ type: "n8n", urlN8N: "https://example.test/hook", jsonContent: null, flowId: null, typebotSlug: null });
+const NEEDS = {
+  // A replaced external API token needs 16 characters (the sampled 'probe…' is refused, as it should be).
+  "PUT /api/whatsapp/:id": { body: () => ({ token: `replaced-api-token-${Date.now()}` }) },
+  "POST /api/auth/2fa/enable": { after: ["POST /api/auth/2fa/setup"], body: (refs) => ({ code: totp(refs.reply("POST /api/auth/2fa/setup").secret) }) },
+  // Right after its enrolment: signed in with a second factor, the walk could not sign in again.
+  "POST /api/auth/2fa/disable": { after: ["POST /api/auth/2fa/enable"], body: () => ({ password: ADMIN_PASSWORD }) },
+  "POST /api/subscription": { body: (refs) => ({ invoiceId: refs.invoiceId }) },
+  "POST /api/subscription/sandbox/pay": { after: ["POST /api/subscription"], body: (refs) => ({ invoiceId: refs.invoiceId }) },
+  "POST /api/contacts/upload": { upload: sheet },
+  "POST /api/contacts/import": { upload: sheet },
+  "POST /api/contacts/importCsv": { upload: { filename: "contacts.csv", content: () => Buffer.from("name;number\nAudit Csv;5511955550102\n"), mimetype: "text/csv" } },
+  "POST /api/files": { body: () => ({ options: [{ name: "A" }] }) },
+  "PUT /api/files/:id": { body: () => ({ options: [{ name: "B" }] }) },
+  "POST /api/files/uploadList/:id": { upload: png },
+  "POST /api/auth/impersonate/:companyId": { params: (refs) => ({ companyId: refs.tenantCompanyId }) },
+  "POST /api/auth/impersonate/back": { after: ["POST /api/auth/impersonate/:companyId"], token: (refs) => refs.reply("POST /api/auth/impersonate/:companyId").token },
+  "POST /api/campaigns": { body: campaignBody },
+  "PUT /api/campaigns/:id": { body: campaignBody },
+  "POST /api/campaigns/:id/cancel": { after: ["POST /api/campaigns/:id/start"] },
+  "POST /api/campaigns/:id/media-upload": { after: ["POST /api/campaigns/:id/cancel"], upload: png },
+  "POST /api/campaigns/:id/restart": { after: ["POST /api/campaigns/:id/media-upload"] },
+  // Restarted, it runs: a running campaign is cancelled before its media and itself are deleted.
+  "DELETE /api/campaigns/:id/media-upload": { prepare: async (refs, call) => {
+    await call("POST", `/api/campaigns/${refs.created("/api/campaigns")}/cancel`);
+  } },
+  "POST /api/flowbuilder/flow": { body: (refs) => ({ idFlow: refs.flowId, nodes: [{ id: "start", type: "start", position: { x: 0, y: 0 }, data: {} }], connections: [] }) },
+  "POST /api/flowbuilder/img": { upload: png },
+  "POST /api/flowbuilder/content": { upload: png },
+  "POST /api/flowbuilder/audio": { upload: { filename: "probe.ogg", content: () => Buffer.from("OggS probe audio"), mimetype: "audio/ogg" } },
+  "POST /api/flowbuilder/video": { upload: { filename: "probe.mp4", content: () => Buffer.from("probe video"), mimetype: "video/mp4" } },
+  "PUT /api/flowcampaign": { body: (refs) => ({ id: refs.created("/api/flowcampaign") }) },
+  "POST /api/queueIntegration": { body: integrationBody },
+  "PUT /api/queueIntegration/:id": { body: integrationBody },
+  "PUT /api/companies/:id/schedules": {
+    body: () => ({ schedules: WEEK.map((weekdayEn) => ({ weekday: weekdayEn, weekdayEn, startTime: "08:00", endTime: "18:00" })) })
+  },
+  "POST /api/users/set-language/:lang": { params: () => ({ lang: "en" }) },
+  "PUT /api/settings/:key": { params: () => ({ key: "userRating" }), body: () => ({ value: "enabled" }) },
+  "POST /api/settings/branding/:key": { params: () => ({ key: "appLogoLight" }), upload: png },
+  "DELETE /api/settings/branding/:key": { params: () => ({ key: "appLogoLight" }) },
+  "POST /api/quick-messages/:id/media-upload": { upload: png },
+  "POST /api/announcements/:id/media-upload": { upload: png },
+  "POST /api/schedules/:id/media-upload": { upload: png },
+  "POST /api/contact-lists/:id/upload": { upload: sheet }
+};
+const keyOf = (r) => `${r.method} ${r.url}`;
+const depth = (url) => url.split("/").length;
+const phase = (r) => r.method === "DELETE" ? 3 : r.method === "POST" && r.params.length === 0 ? 0 : 1 + (r.params.length > 0 ? 1 : 0);
+const byPhase = (a, b) => phase(a) - phase(b) || (phase(a) === 3 ? depth(b.url) - depth(a.url) : 0);
+t.test("every successful staff write leaves an audit entry", async (t2) => {
+  const env = await buildWithFixturePlugins(t2, { config: { allowPrivateUrls: true } });
+  const { app, login } = env;
+  let token = env.token;
+  const request = async (method, url, body, headers, as) => {
+    let res = await env.request(method, url, { token: as ?? token, body, headers });
+    if (!as && res.status === 403 && res.body?.error === "ERR_SESSION_EXPIRED") {
+      token = await login(ADMIN_EMAIL, ADMIN_PASSWORD);
+      res = await env.request(method, url, { token, body, headers });
+    }
+    return res;
+  };
+  const call = async (method, url, body) => {
+    const res = await request(method, url, body);
+    if (res.status !== 200) throw new Error(`${method} ${url} \u2192 ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body;
+  };
+  const queueId = (await Queue.scoped(1).insertAndFetch({ name: "Audit queue", color: "#abcdef", orderQueue: 9 })).id;
+  const contact = await Contact.scoped(1).insertAndFetch({ uuid: "audit-contact", name: "Cliente", number: "5511970000010" });
+  const ticket = await Ticket.scoped(1).insertAndFetch({ uuid: "audit-ticket", contactId: contact.id, status: "open", unreadMessages: 0, isGroup: false, chatbot: false, amountUsedBotQueues: 0, useIntegration: false });
+  const lane = await Tag.scoped(1).insertAndFetch({ name: "Audit lane", color: "#000000", kanban: 1 });
+  await app.knex("ticketTags").insert({ companyId: 1, ticketId: ticket.id, tagId: lane.id, createdAt: toDbTime(/* @__PURE__ */ new Date()) });
+  const colleague = await env.createUser(1, { name: "Audit colleague" });
+  const connection = await Whatsapp.scoped(1).where({ isDefault: true }).first();
+  const offline = await Whatsapp.scoped(1).insertAndFetch({ name: "Audit offline", provider: connection.provider, status: "DISCONNECTED", isDefault: false });
+  const list = await call("POST", "/api/contact-lists", { name: "Audit list" });
+  await call("POST", "/api/contact-list-items", { name: "Audit item", number: "5511955550100", contactListId: list.id });
+  const flow = await call("POST", "/api/flowbuilder", { name: "Audit flow" });
+  const tenant = await env.createTenant("Audit Tenant");
+  await configureBilling(env, { billingGateway: "sandbox" });
+  const invoice = await openInvoice(1);
+  const createdIds = /* @__PURE__ */ new Map();
+  const replies = /* @__PURE__ */ new Map();
+  const refs = {
+    connectionId: connection.id,
+    offlineConnectionId: offline.id,
+    contactListId: list.id,
+    flowId: flow.id,
+    tenantCompanyId: tenant.companyId,
+    invoiceId: invoice.id,
+    created: (url) => createdIds.get(url),
+    reply: (key) => replies.get(key)
+  };
+  const values = {
+    contactId: contact.id,
+    ticketId: ticket.id,
+    queueId,
+    integrationId: null,
+    promptId: null,
+    parentId: null,
+    fileListId: null,
+    number: "5511999990000",
+    whatsappId: null,
+    userId: null,
+    contactListId: list.id,
+    flowId: flow.id,
+    webhookSecret: "audit-walk-webhook-secret-0123456789",
+    users: [{ id: colleague.id }],
+    sendAt: new Date(Date.now() + 30 * 864e5).toISOString()
+  };
+  const anotherSession = async () => (await RefreshTokenFamily.scoped(1).insertAndFetch({ userId: 1, generation: 0 })).id;
+  const filler = (routeUrl, owner, given, sessionId) => (param) => {
+    if (param in given) return String(given[param]);
+    if (param === "ticketId") return String(ticket.id);
+    if (param === "sessionId") return String(sessionId);
+    if (routeUrl.includes("/sessions/") && param === "id") return "1";
+    return String(owner ? createdIds.get(owner) : queueId);
+  };
+  const routes = apiRoutes(app);
+  const writes = routes.filter((r) => ["POST", "PUT", "PATCH", "DELETE"].includes(r.method) && !r.isPublic).sort(byPhase);
+  const stale = Object.keys(AUDIT_EXEMPT).filter((key) => !writes.some((r) => keyOf(r) === key));
+  t2.same(stale, [], "every exemption names a write route that exists");
+  t2.same(Object.keys(NEEDS).filter((key) => !writes.some((r) => keyOf(r) === key)), [], "every need names a write route that exists");
+  const silent = [];
+  const judged = [];
+  const notRun = /* @__PURE__ */ new Map();
+  const pending = writes.filter((r) => !AUDIT_EXEMPT[keyOf(r)]);
+  const ran = /* @__PURE__ */ new Set();
+  const ready = (r) => (NEEDS[keyOf(r)]?.after ?? []).every((k) => ran.has(k) || !pending.some((p) => keyOf(p) === k));
+  while (pending.length > 0) {
+    const route = pending.splice(Math.max(0, pending.findIndex(ready)), 1)[0];
+    const key = keyOf(route);
+    ran.add(key);
+    const need = NEEDS[key] ?? {};
+    await need.prepare?.(refs, call);
+    const owner = [...createdIds.keys()].filter((url2) => route.url === url2 || route.url.startsWith(`${url2}/`)).sort((a, b) => b.length - a.length)[0];
+    const url = fillUrl(route.url, filler(route.url, owner, need.params?.(refs) ?? {}, route.params.includes("sessionId") ? await anotherSession() : void 0));
+    const before = Number((await app.knex("auditLogs").max("id as id"))[0]?.id ?? 0);
+    let body;
+    let headers;
+    if (need.upload) {
+      ({ payload: body, headers } = multipart({}, [{ field: "medias", filename: need.upload.filename, content: await need.upload.content(), mimetype: need.upload.mimetype }]));
+    } else if (route.method !== "DELETE") {
+      const sampled = sample(route.schema.body, { id: queueId, text: `probe${judged.length}`, fitPatterns: true, values });
+      body = need.body ? { ...sampled, ...need.body(refs) } : sampled;
+    }
+    const res = await request(route.method, url, body, headers, need.token?.(refs));
+    if (res.status < 200 || res.status >= 300) {
+      notRun.set(key, `${res.status} ${JSON.stringify(res.body).slice(0, 120)}`);
+      continue;
+    }
+    replies.set(key, res.body);
+    if (route.method === "POST" && typeof res.body?.id === "number") createdIds.set(route.url, res.body.id);
+    judged.push(key);
+    const entries = await app.knex("auditLogs").where("id", ">", before).where({ route: key }).where((q) => q.where({ userId: 1 }).orWhere({ impersonatorId: 1 }));
+    if (entries.length === 0) silent.push(key);
+  }
+  t2.comment(`judged ${judged.length} routes: ${judged.join(", ")}; silent: ${silent.join(", ")}`);
+  t2.comment(` not judged:
+${[...notRun].map(([key, why]) => `${key} \u2192 ${why}`).join("\n")}`);
+  t2.same(silent, [], "no successful write route leaves no entry");
+  t2.same([...notRun.keys()].sort(), Object.keys(NOT_JUDGED).sort(), "the routes not judged are the listed ones (each with why)");
+  t2.ok(judged.length >= 120, `${judged.length} write routes succeeded and were judged`);
+});

@@ -1,0 +1,83 @@
+import t from "tap";
+import { randomUUID } from "node:crypto";
+import { build } from "../helper.js";
+import { Contact, Message, Ticket, Whatsapp } from "../../src/db/models/index.js";
+import { toDbTime } from "../../src/db/time.js";
+import { createClock } from "../../src/clock/index.js";
+import { serviceWindow } from "../../src/messaging/providers/cloud/window.js";
+import { defaultConnection, inbound, useFakeProvider } from "../pipeline/fixtures.js";
+import { waitFor } from "../pipeline/http.js";
+const FAST = 1e-3;
+t.test("the 15-minute edit window: a message 5 seconds old is past it at a scaled clock", async (t2) => {
+  const { app, request, token } = await build(t2, { config: { timeScale: FAST } });
+  useFakeProvider(app);
+  const wa = await defaultConnection();
+  await app.pipeline.inbound.onMessage({ companyId: 1, whatsappId: wa.id }, inbound("5511955550001", "oi"));
+  await app.jobs.idle();
+  const ticket = await Ticket.scoped(1).first();
+  const mine = (await request("POST", `/api/messages/${ticket.id}`, { token, body: { body: "Ol\xE1" } })).body.messages[0];
+  await Message.scoped(1).findById(mine.id).patch({ createdAt: toDbTime(Date.now() - 5e3) });
+  const late = await request("POST", `/api/messages/edit/${mine.id}`, { token, body: { body: "Ol\xE1!" } });
+  t2.match(late, { status: 400, body: { error: "ERR_EDIT_WINDOW_PASSED" } }, "15 scaled minutes are 0.9 s");
+});
+t.test("the Cloud API 24-hour window closes after 24 scaled hours", async (t2) => {
+  const { app } = await build(t2, { config: { timeScale: 1e-4 } });
+  const wa = await defaultConnection();
+  const contact = await Contact.scoped(1).insertAndFetch({ uuid: randomUUID(), name: "Janela", number: "5511955550002" });
+  const ticket = await Ticket.scoped(1).insertAndFetch({ uuid: randomUUID(), contactId: contact.id, whatsappId: wa.id, status: "pending" });
+  await Message.scoped(1).insert({ ticketId: ticket.id, contactId: contact.id, whatsappId: wa.id, fromMe: false, body: "oi", providerId: `w-${randomUUID()}`, createdAt: toDbTime(Date.now() - 6e4) });
+  t2.equal((await serviceWindow(1, wa.id, contact.id, app.clock)).open, false, "a minute after the last message: past 24 scaled hours");
+  t2.equal((await serviceWindow(1, wa.id, contact.id, createClock(1))).open, true, "on the wall clock the window is still open");
+  await Message.scoped(1).insert({ ticketId: ticket.id, contactId: contact.id, whatsappId: wa.id, fromMe: false, body: "de novo", providerId: `w-${randomUUID()}` });
+  t2.equal((await serviceWindow(1, wa.id, contact.id, app.clock)).open, true, "a new message opens it again");
+});
+t.test("SLA due times: a 1-minute first-response target is breached after a scaled minute", async (t2) => {
+  const { request, token } = await build(t2, { config: { timeScale: FAST } });
+  const queue = await request("POST", "/api/queue", { token, body: { name: "SLA r\xE1pido", color: "#0c0c0c", slaFirstResponseMinutes: 1, slaResolutionMinutes: 600 } });
+  const contact = await Contact.scoped(1).insertAndFetch({ uuid: randomUUID(), name: "Prazo", number: "5511955550003" });
+  const start = Date.now();
+  const created = await request("POST", "/api/tickets", { token, body: { contactId: contact.id, queueId: queue.body.id, status: "pending" } });
+  t2.equal(created.status, 200);
+  const ticket = await Ticket.scoped(1).findById(created.body.id);
+  t2.ok(Date.parse(ticket.resolutionDueAt) - start < 6e4, `10 hours to resolve are 36 scaled seconds (due ${ticket.resolutionDueAt})`);
+  await waitFor(async () => (await Ticket.scoped(1).findById(ticket.id))?.firstResponseBreached, 15e3, "the first response breached");
+  t2.pass("the breach job ran at the scaled due time");
+});
+t.test("job retry backoff: a retry an hour later runs after a scaled hour", async (t2) => {
+  const { app } = await build(t2, { config: { timeScale: FAST } });
+  const runs = [];
+  app.jobs.define("clock.retry-probe", async () => {
+    runs.push(runs.length + 1);
+    if (runs.length === 1) throw new Error("first run fails");
+  });
+  await app.jobs.enqueue("clock.retry-probe", { n: 1 }, { retries: 1, backoffMs: 36e5 });
+  await waitFor(() => runs.length >= 2, 2e4, "the retry");
+  t2.same(runs, [1, 2], "failed once, retried once");
+});
+t.test("ticket inactivity: a connection's 1-hour expiry closes the ticket after a scaled hour", async (t2) => {
+  const { app } = await build(t2, { config: { timeScale: FAST } });
+  useFakeProvider(app);
+  const wa = await defaultConnection();
+  await Whatsapp.scoped(1).findById(wa.id).patch({ expiresTicket: 1 });
+  app.pipeline.deps.connections.invalidate(wa.id);
+  await app.pipeline.inbound.onMessage({ companyId: 1, whatsappId: wa.id }, inbound("5511955550004", "oi"));
+  const ticket = await waitFor(() => Ticket.scoped(1).first(), 5e3, "the ticket");
+  await waitFor(async () => (await Ticket.scoped(1).findById(ticket.id))?.status === "closed", 2e4, "closed by inactivity");
+  t2.pass("closed after 3.6 s of inactivity");
+});
+t.test("an inbound message is dated by the time its provider reports, never later than the server's own", async (t2) => {
+  const { app } = await build(t2);
+  useFakeProvider(app);
+  const wa = await defaultConnection();
+  const conn = { companyId: 1, whatsappId: wa.id };
+  const dayAgo = new Date(Date.now() - 25 * 36e5);
+  await app.pipeline.inbound.onMessage(conn, inbound("5511955550005", "enviada ontem", { timestamp: dayAgo }));
+  await app.pipeline.inbound.onMessage(conn, inbound("5511955550006", "do futuro", { timestamp: new Date(Date.now() + 36e5) }));
+  await app.jobs.idle();
+  const late = await waitFor(() => Message.scoped(1).where({ body: "enviada ontem" }).first(), 5e3, "the late message");
+  const future = await waitFor(() => Message.scoped(1).where({ body: "do futuro" }).first(), 5e3, "the future message");
+  t2.equal(Date.parse(late.createdAt), dayAgo.getTime(), "a late delivery keeps the time it was sent");
+  t2.ok(Date.parse(future.createdAt) <= Date.now(), "a time ahead of the server is bounded by the server's now");
+  const window = await serviceWindow(1, wa.id, late.contactId, app.clock);
+  t2.equal(window.open, false, "the 24-hour window counts from when the customer wrote, not when it arrived");
+});

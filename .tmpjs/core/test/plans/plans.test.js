@@ -1,0 +1,90 @@
+import t from "tap";
+import { build } from "../helper.js";
+const plan = (name, extra = {}) => ({ name, users: 5, connections: 2, queues: 3, value: 49.9, ...extra });
+t.test("the public plan list needs no token and shows limits and flags", async (t2) => {
+  const { request } = await build(t2);
+  const res = await request("GET", "/api/plans/list");
+  t2.equal(res.status, 200);
+  t2.ok(res.body.length >= 1);
+  t2.type(res.body[0].useKanban, "boolean");
+  t2.same(res.body[0].features, {});
+});
+t.test("a first start seeds the free plan with every feature and a paid example plan to try billing with (issue 32)", async (t2) => {
+  const { request } = await build(t2);
+  const plans = (await request("GET", "/api/plans/list")).body;
+  t2.match(plans.find((p) => p.name === "Completo"), { value: 0, users: 0, useFlowbuilder: true }, "free, no limits (0 is unlimited)");
+  const paid = plans.find((p) => p.name === "B\xE1sico");
+  t2.match(paid, { value: 99.9, users: 3 }, "a paid one");
+  const signup = await request("POST", "/api/companies/cadastro", { body: { name: "Loja Teste", email: "loja@teste.test", password: "Loja-pass-123", planId: paid.id } });
+  t2.equal(signup.status, 200);
+  const login = await request("POST", "/api/auth/login", { body: { email: "loja@teste.test", password: "Loja-pass-123" } });
+  t2.match((await request("GET", "/api/invoices/all", { token: login.body.token })).body.invoices, [{ value: 99.9, status: "open" }], "signing up on it gives an invoice to pay at once");
+});
+t.test("the super user creates a plan: flags default to true, plugin flags kept in features", async (t2) => {
+  const { request, token } = await build(t2);
+  const res = await request("POST", "/api/plans", { token, body: plan("Pro", { useKanban: false, features: { useMyFeature: true } }) });
+  t2.equal(res.status, 200);
+  t2.equal(res.body.useKanban, false);
+  t2.equal(res.body.useCampaigns, true);
+  t2.equal(res.body.useExternalApi, true);
+  t2.same(res.body.features, { useMyFeature: true });
+  t2.equal(res.body.value, 49.9);
+  const fetched = await request("GET", `/api/plans/${res.body.id}`, { token });
+  t2.equal(fetched.body.name, "Pro");
+  t2.ok((await request("GET", "/api/plans/all", { token })).body.some((p) => p.name === "Pro"));
+});
+t.test("a second plan with the same name is refused with 409 ERR_PLAN_NAME_IN_USE", async (t2) => {
+  const { request, token } = await build(t2);
+  t2.equal((await request("POST", "/api/plans", { token, body: plan("Gold") })).status, 200);
+  const dup = await request("POST", "/api/plans", { token, body: plan(" Gold ") });
+  t2.equal(dup.status, 409);
+  t2.equal(dup.body.error, "ERR_PLAN_NAME_IN_USE");
+  const other = await request("POST", "/api/plans", { token, body: plan("Silver") });
+  const rename = await request("PUT", `/api/plans/${other.body.id}`, { token, body: { name: "Gold" } });
+  t2.equal(rename.status, 409);
+  t2.equal(rename.body.error, "ERR_PLAN_NAME_IN_USE");
+});
+t.test("a plan cannot be created, read, changed or deleted by a non-super user, even an admin", async (t2) => {
+  const { request, createTenant } = await build(t2);
+  const tenant = await createTenant("Acme");
+  const token = tenant.admin.token;
+  t2.equal((await request("POST", "/api/plans", { token, body: plan("Hack") })).status, 403);
+  t2.equal((await request("GET", "/api/plans/all", { token })).status, 403);
+  t2.equal((await request("GET", `/api/plans/${tenant.planId}`, { token })).status, 403);
+  const put = await request("PUT", `/api/plans/${tenant.planId}`, { token, body: { users: 999 } });
+  t2.equal(put.status, 403);
+  t2.equal(put.body.error, "ERR_NO_PERMISSION");
+  t2.equal((await request("DELETE", `/api/plans/${tenant.planId}`, { token })).status, 403);
+});
+t.test("changing a plan takes effect at once for the companies on it (cache invalidated)", async (t2) => {
+  const { request, token, createTenant, app } = await build(t2);
+  const tenant = await createTenant("Flags");
+  t2.equal(await app.tenancy.hasFlag(tenant.companyId, "useKanban"), true, "cached as on");
+  const res = await request("PUT", `/api/plans/${tenant.planId}`, { token, body: { useKanban: false, features: { useExtra: true } } });
+  t2.equal(res.status, 200);
+  t2.equal(await app.tenancy.hasFlag(tenant.companyId, "useKanban"), false);
+  t2.equal(await app.tenancy.hasFlag(tenant.companyId, "useExtra"), true);
+});
+t.test("a plan in use cannot be deleted; an unused one can", async (t2) => {
+  const { request, token, createTenant } = await build(t2);
+  const tenant = await createTenant("Busy");
+  const inUse = await request("DELETE", `/api/plans/${tenant.planId}`, { token });
+  t2.equal(inUse.status, 409);
+  t2.equal(inUse.body.error, "ERR_PLAN_IN_USE");
+  const free = await request("POST", "/api/plans", { token, body: plan("Free") });
+  t2.equal((await request("DELETE", `/api/plans/${free.body.id}`, { token })).status, 200);
+  const gone = await request("GET", `/api/plans/${free.body.id}`, { token });
+  t2.equal(gone.status, 404);
+  t2.equal(gone.body.error, "ERR_NO_PLAN_FOUND");
+});
+t.test("invalid plan fields are a 400 naming the field; feature names outside the use* style are not stored", async (t2) => {
+  const { request, token } = await build(t2);
+  const res = await request("POST", "/api/plans", { token, body: plan("Neg", { users: -1 }) });
+  t2.equal(res.status, 400);
+  t2.match(res.body.field, /users/);
+  const badFlag = await request("POST", "/api/plans", { token, body: plan("Bad", { features: { "drop table": true, useOk: true } }) });
+  t2.same(badFlag.body.features, { useOk: true });
+  const noName = await request("POST", "/api/plans", { token, body: { users: 1, connections: 1, queues: 1, value: 1 } });
+  t2.equal(noName.status, 400);
+  t2.match(noName.body.field, /name/);
+});

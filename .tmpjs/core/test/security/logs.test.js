@@ -1,0 +1,96 @@
+import t from "tap";
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { build } from "../helper.js";
+import { Whatsapp } from "../../src/db/models/index.js";
+import { loggedUrl } from "../../src/secrets/logging.js";
+import { SecretString } from "../../src/secrets/index.js";
+import { Type } from "@sinclair/typebox";
+const cookieOf = (headers) => {
+  const raw = [headers["set-cookie"]].flat().find((c) => String(c).startsWith("jrt="));
+  return raw ? String(raw).split(";")[0].slice("jrt=".length) : void 0;
+};
+t.test("no auth flow writes a password, a reset code or a token to the log", async (t2) => {
+  const lines = [];
+  const { app, request, token: superToken } = await build(t2, {
+    logger: { level: "trace", stream: { write: (line) => {
+      lines.push(line);
+    } } }
+  });
+  const used = [];
+  const secret = (value) => {
+    used.push(value);
+    return value;
+  };
+  const password = (name) => secret(`${name}Pw${Math.random().toString(36).slice(2, 10)}X9`);
+  const [plan] = (await request("GET", "/api/plans/list")).body;
+  const signupPassword = password("Signup");
+  const signup = await request("POST", "/api/companies/cadastro", { body: { name: "Logged Co", email: "owner@logged.test", password: signupPassword, planId: plan.id } });
+  t2.equal(signup.status, 200, "signed up");
+  const wrong = await request("POST", "/api/auth/login", { body: { email: "owner@logged.test", password: password("Wrong") } });
+  t2.equal(wrong.status, 401);
+  const login = await request("POST", "/api/auth/login", { body: { email: "owner@logged.test", password: signupPassword } });
+  t2.equal(login.status, 200, "logged in");
+  const access = secret(login.body.token);
+  const refreshCookie = secret(cookieOf(login.headers));
+  const refreshed = await request("POST", "/api/auth/refresh_token", { headers: { cookie: `jrt=${refreshCookie}` } });
+  t2.equal(refreshed.status, 200, "refreshed");
+  secret(refreshed.body.token);
+  const newCookie = cookieOf(refreshed.headers);
+  if (newCookie) secret(newCookie);
+  t2.equal((await request("GET", "/api/auth/me", { token: access })).status, 200);
+  const me = login.body.user.id;
+  const ownPassword = password("Own");
+  const own = await request("PUT", `/api/users/${me}`, { token: access, body: { password: ownPassword, currentPassword: signupPassword } });
+  t2.equal(own.status, 200, "own password changed (with the current one)");
+  const ownCookie = secret(cookieOf(own.headers));
+  const reopened = await request("POST", "/api/auth/refresh_token", { headers: { cookie: `jrt=${ownCookie}` } });
+  t2.equal(reopened.status, 200, "the caller's new session refreshes");
+  const admin = secret(reopened.body.token);
+  const reopenedCookie = cookieOf(reopened.headers);
+  if (reopenedCookie) secret(reopenedCookie);
+  const created = await request("POST", "/api/users", { token: admin, body: { name: "Agent", email: "agent@logged.test", password: password("Agent"), profile: "user" } });
+  t2.equal(created.status, 200, "user created with a password");
+  t2.equal((await request("PUT", `/api/users/${created.body.id}`, { token: admin, body: { password: password("Reset") } })).status, 200, "an admin set a user's password");
+  t2.equal((await request("POST", "/api/companies", { token: superToken, body: { name: "Made Co", email: "made@logged.test", password: password("Made"), planId: plan.id } })).status, 200);
+  t2.equal((await request("POST", "/api/forgetpassword/agent@logged.test")).status, 200, "reset code sent");
+  const outbox = path.join(app.config.dataDir, "outbox");
+  const mail = readFileSync(path.join(outbox, readdirSync(outbox).sort().at(-1)), "utf8");
+  const code = secret(/code is (\d{6})/.exec(mail)[1]);
+  const wrongCode = code === "000000" ? "000001" : "000000";
+  t2.equal((await request("POST", `/api/resetpasswords/agent@logged.test/${wrongCode}/${password("Early")}`)).status, 400, "a wrong code is refused");
+  const newPassword = password("Fresh");
+  t2.equal((await request("POST", `/api/resetpasswords/agent@logged.test/${code}/${newPassword}`)).status, 200, "password reset");
+  const agent = await request("POST", "/api/auth/login", { body: { email: "agent@logged.test", password: newPassword } });
+  t2.equal(agent.status, 200, "the new password works");
+  secret(agent.body.token);
+  t2.equal((await request("DELETE", "/api/auth/logout", { token: agent.body.token })).status, 200, "logged out");
+  await app.knex("companies").where({ id: signup.body.id }).update({ dueDate: "2020-01-01" });
+  app.tenancy.invalidate();
+  const expired = await request("POST", "/api/auth/login", { body: { email: "owner@logged.test", password: ownPassword } });
+  t2.equal(expired.body.error, "ERR_SUBSCRIPTION_EXPIRED");
+  secret(expired.body.renewalToken);
+  t2.equal((await request("POST", "/api/auth/renewed", { token: expired.body.renewalToken })).status, 401, "still expired");
+  const apiToken = secret(`conn${Math.random().toString(36).slice(2, 14)}`);
+  await Whatsapp.scoped(1).patch({ token: apiToken }).where({ provider: "sandbox" });
+  const sent = await request("POST", "/api/messages/send", { headers: { authorization: `Bearer ${apiToken}` }, body: { number: "5511999990000", body: "hi" } });
+  t2.not(sent.status, 401, "the connection token was accepted");
+  t2.ok(lines.length > 30, `${lines.length} log lines captured`);
+  t2.ok(lines.some((l) => l.includes("/api/resetpasswords/agent@logged.test/[redacted]/[redacted]")), "the reset request is logged, code and password masked");
+  const leaks = used.flatMap((value) => {
+    const pattern = /^\d+$/.test(value) ? new RegExp(`(?<!\\d)${value}(?!\\d)`) : void 0;
+    return lines.filter((l) => pattern ? pattern.test(l) : l.includes(value)).map((l) => `${value}: ${l.slice(0, 300)}`);
+  });
+  t2.ok(used.length >= 12, `${used.length} credentials used`);
+  t2.same(leaks, [], "no log line holds any of them");
+});
+t.test("the logged URL masks the path segments a route declares secret, whatever the route", async (t2) => {
+  const params = Type.Object({ id: Type.Integer(), key: SecretString(), note: Type.String() });
+  const route = { url: "/api/things/:id/:key/:note", schema: { params } };
+  t2.equal(loggedUrl("/api/things/7/abc123/hello?token=zz&page=2", route), "/api/things/7/[redacted]/hello?token=[redacted]&page=2");
+  t2.equal(loggedUrl("/api/things/7/abc123/hello/", route), "/api/things/7/[redacted]/hello/", "a trailing slash");
+  t2.equal(loggedUrl("/api/things/7/abc123/hello", { url: route.url, schema: { params: Type.Object({ key: Type.String() }) } }), "/api/things/7/abc123/hello", "nothing declared, nothing masked");
+  t2.equal(loggedUrl("/api/things/7/abc123/hello", void 0), "/api/things/7/abc123/hello", "no route matched");
+  const union = { url: "/api/x/:key", schema: { params: Type.Object({ key: Type.Union([SecretString(), Type.Null()]) }) } };
+  t2.equal(loggedUrl("/api/x/s3cr3t", union), "/api/x/[redacted]", "a secret inside a union");
+});
