@@ -132,11 +132,27 @@ const MARKER = 'SECRET-KIT-ALPHA';
  * The core's generated security suites, over the plugin's own routes with its own flags:
  * - authentication: every route not declared public answers 401 without a session; public ones are declared;
  * - robustness: junk params, bodies, unknown fields, deep JSON: never a 5xx, always JSON;
- * - isolation: company 1 fills the plugin's tables through its own routes (strings carrying a marker);
+ * - isolation: company 1 fills the plugin's tables through its own routes (strings carrying a marker) and the
+ *   plugin's `seed`; a table left empty fails the suite (it would prove nothing) unless `emptyTables` says why;
  *   another company, given company 1's ids, never sees the marker, never reads or changes a row by id,
  *   and company 1's rows in the plugin's tables stay as they were.
  */
-export function securitySuites(options: KitOptions) {
+export interface SuiteOptions extends KitOptions {
+  /**
+   * Rows the plugin's routes cannot make (rows that come from messages, webhooks, jobs): made through the plugin's own
+   * paths (a customer's message, a signed webhook call) for company 1 before the isolation suite reads its tables. Put
+   * `marker` in the strings you can, so a leak of them is seen.
+   */
+  seed?: (env: PluginTestApp, marker: string) => Promise<void>;
+  /** Tables of the plugin that stay empty on purpose, each with the reason (the suite fails on any other empty table). */
+  emptyTables?: Record<string, string>;
+}
+
+/** The tables holding no row to protect, less those declared empty on purpose: the isolation suite fails on any. */
+export const tablesLeftEmpty = (rowsByTable: Record<string, unknown[]>, emptyTables: Record<string, string> = {}) =>
+  Object.keys(rowsByTable).filter((table) => rowsByTable[table].length === 0 && !emptyTables[table]);
+
+export function securitySuites(options: SuiteOptions) {
   tap.test('security: every private route of the plugin refuses a caller without a session', async (t) => {
     const env = await buildWithPlugin(t, options);
     const routes = pluginRoutes(env);
@@ -164,12 +180,14 @@ export function securitySuites(options: KitOptions) {
     for (const route of routes.filter((r) => r.method === 'PUT' && r.params.length === 0 && !r.isPublic)) {
       await env.request('PUT', route.url, { token: env.token, body: sample(route.schema.body, { id: 1, text: `${MARKER} probe`, fitPatterns: true }) });
     }
+    await options.seed?.(env, MARKER);
     const tables = await tablesWithCompanyId(app.knex);
     const pluginTables = tables.filter((name) => env.app.plugins.some((p) => env.plugins.some((u) => u.id === p.manifest.id) && (p.manifest.backend?.tables ?? []).includes(name)));
     const snapshot = async () => JSON.parse(JSON.stringify(Object.fromEntries(await Promise.all(
       pluginTables.map(async (table) => [table, await app.knex(table).where('companyId', 1).orderBy('id')] as const)))));
     const before = await snapshot();
-    t.comment(`company 1's rows: ${pluginTables.map((table) => `${table} ${before[table].length}`).join(', ') || 'none (the plugin has no create route)'}`);
+    t.comment(`company 1's rows: ${pluginTables.map((table) => `${table} ${before[table].length}`).join(', ') || 'none (the plugin has no table with a companyId)'}`);
+    t.same(tablesLeftEmpty(before, options.emptyTables), [], 'every table of the plugin holds rows of company 1 to protect (else give securitySuites a seed, or emptyTables with the reason)');
     const aIds = await idsOwnedBy(app.knex, 1, tables);
     aIds.add(1);
     const other = await env.tenant('Kit Tenant B');

@@ -79,5 +79,13 @@ t.test('a company whose plan lost the flag: its webhook answers 403, its routes 
   t.equal(await env.app.knex('orderStatusOrders').where({ companyId: shop.companyId }).count({ n: '*' }).then((r) => Number(r[0].n)), 0, 'nothing stored');
 });
 
-// The core's generated suites over the plugin's routes, with its flag: authentication, robustness, isolation.
-securitySuites(kit);
+// The core's generated suites over the plugin's routes, with its flag: authentication, robustness, isolation. Orders come
+// only through the signed webhook, so the seed reports one (its routes alone would leave the orders' table empty).
+securitySuites({
+  ...kit,
+  async seed(env) {
+    const made = await env.asUser(env.token).post('/api/order-status/settings/secret');
+    const raw = JSON.stringify({ number: '4321', status: 'received', phone: '5511987650009' });
+    await env.app.inject({ method: 'POST', url: new URL(made.body.webhookUrl).pathname, payload: raw, headers: { 'content-type': 'application/json', 'x-signature': sign(made.body.secret, raw) } });
+  },
+});

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { authenticationWalk, foreignCompanyWalk, idsOwnedBy, robustnessWalk, tablesWithCompanyId } from '../../../core/test/security/walks.js';
 import { sample } from '../../../core/test/security/routes.js';
-import { buildWithPlugin, pluginRoutes, t } from '../src/index.js';
+import { buildWithPlugin, pluginRoutes, t, tablesLeftEmpty } from '../src/index.js';
 
 /**
  * The kit's security suites can fail: over a plugin that reads a row by id across companies and crashes on a junk
@@ -13,6 +13,9 @@ const plugin = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'fixtu
 t.test('the walks report a cross-company read and a 5xx in a plugin\'s routes', async (t) => {
   const env = await buildWithPlugin(t, { plugin });
   const routes = pluginRoutes(env);
+  const rowsOf = async () => ({ leakyNotes: await env.app.knex('leakyNotes').where({ companyId: 1 }) });
+  t.same(tablesLeftEmpty(await rowsOf()), ['leakyNotes'], 'before any write (the walks below write) the isolation suite would check an empty table: reported');
+  t.same(tablesLeftEmpty(await rowsOf(), { leakyNotes: 'filled by a job the test does not run' }), [], 'unless declared empty with a reason');
   t.same(routes.map((r) => `${r.method} ${r.url}`).sort(), ['GET /api/leaky/boom/:n', 'GET /api/leaky/notes/:id', 'POST /api/leaky/notes'], 'only the plugin\'s routes');
 
   t.same((await authenticationWalk(env.app, routes)).open, [], 'every route asks for a session');
@@ -22,6 +25,7 @@ t.test('the walks report a cross-company read and a 5xx in a plugin\'s routes', 
   t.notOk(robustness.failures.some((f) => f.includes('/api/leaky/notes')), 'the sound routes are not');
 
   await env.request('POST', '/api/leaky/notes', { token: env.token, body: sample(routes.find((r) => r.method === 'POST')!.schema.body, { id: 1, text: 'MARKER-1' }) });
+  t.same(tablesLeftEmpty(await rowsOf()), [], 'a row written: nothing left empty');
   const tables = await tablesWithCompanyId(env.app.knex);
   const mine = [...await idsOwnedBy(env.app.knex, 1, ['leakyNotes'])];
   const other = await env.tenant('Other');

@@ -1,8 +1,0 @@
-function familyValueIn(key, value) {
-  if (key === "_paymentGateway" && value === "") return "none";
-  if (key === "apiToken") return "";
-  return value;
-}
-export {
-  familyValueIn
-};

@@ -1,4 +1,0 @@
-import { Type } from "@sinclair/typebox";
-export {
-  Type
-};
