@@ -7,6 +7,9 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
+// An install, a whole nested `npm test` and a type-check in one file: past .taprc's 300 s when the two tap legs
+// share the cores with it (CI runs them side by side).
+t.setTimeout(900_000);
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 /** Every file the scaffold wrote (node_modules aside), relative to the folder. */
