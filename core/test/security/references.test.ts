@@ -18,7 +18,7 @@ import { apiRoutes, buildWithFixturePlugins, fillUrl, FIXTURE_FLAGS, sample, typ
 /** The table a body field points at, by its name; null: not a reference to a tenant row (why in the comment). */
 const REFERENCES: Record<string, string | null> = {
   queueId: 'queues', queueIds: 'queues', transferQueueId: 'queues',
-  whatsappId: 'whatsapps', userId: 'users', 'users[].id': 'users', 'users[].userId': 'users', contactId: 'contacts', ticketId: 'tickets',
+  whatsappId: 'whatsapps', userId: 'users', 'users[].id': 'users', 'users[].userId': 'users', contactId: 'contacts', sourceContactId: 'contacts', ticketId: 'tickets',
   tagId: 'tags', tagListId: 'tags', 'tags[].id': 'tags', fileListId: 'fileLists', 'options[].id': 'fileListOptions',
   parentId: 'queueOptions', invoiceId: 'invoices',
   promptId: 'prompts', integrationId: 'queueIntegrations', flowId: 'flowBuilders', idFlow: 'flowBuilders',
