@@ -16,13 +16,13 @@ import { isOpaqueNumber } from '../../messaging/identities.js';
  * of the two contacts on the same connection cannot both stay live: 409 ERR_MERGE_LIVE_TICKETS (close one first).
  */
 export async function mergeContacts(app: FastifyInstance, companyId: number, targetId: number, sourceId: number) {
-  if (targetId === sourceId) throw badRequest('ERR_MERGE_SAME_CONTACT', 'A contact cannot be merged into itself', { field: 'body/sourceContactId' });
   const [target, source] = await Promise.all([
     Contact.scoped(companyId).findById(targetId),
     Contact.scoped(companyId).findById(sourceId),
   ]);
-  if (!target) throw notFound('ERR_NO_CONTACT_FOUND', 'Contact not found');
-  if (!source) throw notFound('ERR_NO_CONTACT_FOUND', 'Contact not found');
+  // Another company's contact, on either side, does not exist.
+  if (!target || !source) throw notFound('ERR_NO_CONTACT_FOUND', 'Contact not found');
+  if (targetId === sourceId) throw badRequest('ERR_MERGE_SAME_CONTACT', 'A contact cannot be merged into itself', { field: 'body/sourceContactId' });
   if (target.isGroup || source.isGroup) throw badRequest('ERR_MERGE_GROUP', 'Groups cannot be merged');
   const targetPhone = !isOpaqueNumber(target.number);
   const sourcePhone = !isOpaqueNumber(source.number);
