@@ -57,6 +57,7 @@ import { messagingPlugin } from './messaging/index.js';
 import { createProvidersApi, ProviderRegistry } from './messaging/providers/registry.js';
 import { registerCloudProvider } from './messaging/providers/cloud/index.js';
 import { seedFirstStart } from './seed.js';
+import { BUILTIN_PLAN_FLAGS } from './db/models/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -215,7 +216,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   defineRetentionJobs(app);
   defineAuditRetentionJob(app);
 
-  if (config.seed) app.decorate('firstStart', await seedFirstStart(config, app.tenancy.settings, app.log));
+  const pluginFlags = plugins.map((p) => p.manifest.planFlag).filter((flag): flag is string => Boolean(flag) && !(BUILTIN_PLAN_FLAGS as readonly string[]).includes(flag!));
+  if (config.seed) app.decorate('firstStart', await seedFirstStart(config, app.tenancy.settings, app.log, pluginFlags));
 
   // Recorded before the API scope so routes added later (core domains, plugins) are all listed.
   app.decorate('routeTable', [] as RouteTableEntry[]);

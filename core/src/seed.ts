@@ -25,17 +25,18 @@ export const defaultSchedules = () =>
   }));
 
 /**
- * First start only: one plan with every feature (free, no limits), a paid example plan, one company on the first, its super user (ADMIN_EMAIL /
+ * First start only: one plan with every feature, the plugins' own flags included (free, no limits), a paid example plan, one company on the first, its super user (ADMIN_EMAIL /
  * ADMIN_PASSWORD, or a random password printed once) and one sandbox connection, so a newcomer can try
  * the whole product without a phone.
  */
-export async function seedFirstStart(config: Config, settings: SettingsService, log: FastifyBaseLogger): Promise<{ generatedPassword?: string } | undefined> {
+export async function seedFirstStart(config: Config, settings: SettingsService, log: FastifyBaseLogger, pluginFlags: string[] = []): Promise<{ generatedPassword?: string } | undefined> {
   const existing = await Company.query().resultSize();
   if (existing > 0) return undefined;
   const plan = await Plan.query().insertAndFetch({
     name: 'Completo', users: 0, connections: 0, queues: 0, value: 0,
     useCampaigns: true, useKanban: true, useOpenAi: true, useIntegrations: true, useSchedules: true, useInternalChat: true, useExternalApi: true, useFlowbuilder: true,
-    features: {},
+    // The installed plugins' own flags (useTelegram …): every feature. Plans made before a plugin came do not get its flag.
+    features: Object.fromEntries(pluginFlags.map((flag) => [flag, true])),
   } as Partial<Plan>);
   // A paid example beside it, so billing can be tried at once: a sign-up on it has an invoice to pay from the first
   // day (issue 32). Limits of 0 mean none, as on "Completo".

@@ -35,6 +35,7 @@ import * as sessionDetails from './migrations/140_session_details.js';
 import * as messageBotPassed from './migrations/141_message_bot_passed.js';
 import * as impersonationSessions from './migrations/150_impersonation_sessions.js';
 import * as connectionStatusParams from './migrations/151_connection_status_params.js';
+import * as contactIdentities from './migrations/155_contact_identities.js';
 
 export interface Migration {
   name: string;
@@ -92,6 +93,7 @@ export const coreMigrations: Migration[] = [
   { name: 'core/141_message_bot_passed', ...messageBotPassed },
   { name: 'core/150_impersonation_sessions', ...impersonationSessions },
   { name: 'core/151_connection_status_params', ...connectionStatusParams },
+  { name: 'core/155_contact_identities', ...contactIdentities },
 ];
 
 export async function runMigrations(knex: Knex, migrations: Migration[]) {

@@ -1,6 +1,7 @@
 import { raw } from 'objection';
 import { randomUUID } from 'node:crypto';
-import { Contact, Message, Ticket } from '../db/models/index.js';
+import { Contact, ContactCustomField, Message, Ticket } from '../db/models/index.js';
+import { contactNumberOfIdentity } from './identities.js';
 import { dbNow } from '../db/time.js';
 import { newTicketFields, publishTicket } from '../domains/tickets/lifecycle.js';
 import { takeRatingAnswer } from '../domains/tickets/rating.js';
@@ -184,7 +185,9 @@ export function createInboundHandler(deps: PipelineDeps, options: InboundOptions
     // CheckMsgIsGroup enabled: group conversations are ignored.
     if (msg.isGroup && settings.get('CheckMsgIsGroup') !== 'disabled') return;
     if (msg.kind === 'edit' || msg.kind === 'delete' || msg.kind === 'reaction') return applyToTarget(companyId, whatsappId, msg);
-    const number = normalizeNumber(msg.from);
+    // An opaque-addressed channel (a Telegram chat id) keys its sender by identity; a phone one, as ever, by number.
+    const opaque = deps.providers?.capabilities(cached.whatsapp.provider)?.addressing === 'opaque';
+    const number = opaque ? await opaqueSender(companyId, whatsappId, cached.whatsapp.provider, msg) : normalizeNumber(msg.from);
     if (!number) return log.warn({ from: msg.from }, 'inbound message without a usable sender');
 
     const media = await saveMedia(companyId, msg);
@@ -203,6 +206,7 @@ export function createInboundHandler(deps: PipelineDeps, options: InboundOptions
       throw err;
     }
     const { contact, ticket, message, isNewTicket, rated, reopened } = stored;
+    if (msg.contactFields && !msg.fromMe) await setContactFields(companyId, contact.id, msg.contactFields);
     const view = stored.view ?? await ticketView(companyId, ticket, { contacts: [contact], whatsapps: [cached.whatsapp], queues: cached.queues });
     // A new ticket, a rating answered (a change of the closed ticket), or message activity on the live one.
     await publishTicket(deps, isNewTicket ? { kind: 'created', companyId, ticket, origin: 'contact', view }
@@ -216,6 +220,22 @@ export function createInboundHandler(deps: PipelineDeps, options: InboundOptions
     if (rated && !reopened) return;
     // Observers only: answering is the responder chain's job.
     await deps.hooks.run('onInboundMessage', { companyId, ticket, message, contact, connection: cached.whatsapp, isNewTicket }, log);
+  }
+
+  /** The sender of a message on an opaque channel: its identity's contact (made on a first message). */
+  async function opaqueSender(companyId: number, whatsappId: number, kind: string, msg: InboundMessage) {
+    const address = msg.from.trim();
+    if (!address || msg.isGroup || address.length > 128) return '';
+    return contactNumberOfIdentity(companyId, whatsappId, kind, address, msg.fromMe ? undefined : msg.pushName);
+  }
+
+  /** Facts the channel told about the contact (a deep-link payload), kept as its extra info: one field per name. */
+  async function setContactFields(companyId: number, contactId: number, fields: Record<string, string>) {
+    for (const [name, value] of Object.entries(fields)) {
+      const field = { name: name.slice(0, 255), value: value.slice(0, 10_000) };
+      const changed = await ContactCustomField.scoped(companyId).where({ contactId, name: field.name }).patch({ value: field.value } as Partial<ContactCustomField>);
+      if (!changed) await ContactCustomField.scoped(companyId).insert({ contactId, ...field } as Partial<ContactCustomField>);
+    }
   }
 
   /**

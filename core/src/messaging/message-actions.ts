@@ -7,6 +7,7 @@ import type { MessageView } from '../domains/messages/schemas.js';
 import { canSee, loadActor, type Actor } from '../domains/tickets/access.js';
 import type { TicketService } from '../domains/tickets/service.js';
 import type { PipelineDeps } from './deps.js';
+import { addressOn } from './identities.js';
 import { findLiveTicket } from './live-ticket.js';
 import { editWithHistory, refreshLastMessage } from './message-history.js';
 import { messageJson, withReactions } from './message-view.js';
@@ -80,12 +81,26 @@ export function createMessageActions(deps: PipelineDeps, sender: MessageSender, 
     return { message, ticket };
   }
 
-  /** Where the provider finds the message: the ticket's contact and the message's own id. */
+  /** The connection's kind, from the connection cache (no statement in steady state). */
+  async function kindOf(companyId: number, whatsappId: number | null | undefined) {
+    return whatsappId ? (await deps.connections.get(companyId, whatsappId))?.whatsapp.provider : undefined;
+  }
+
+  /** How long a sent text may be edited: the channel's own window (ChannelCapabilities.edit), else WhatsApp's 15 minutes. */
+  async function editWindowMs(companyId: number, whatsappId: number | null | undefined): Promise<number | null> {
+    const kind = await kindOf(companyId, whatsappId);
+    const edit = kind ? deps.providers?.capabilities(kind)?.edit : undefined;
+    if (!edit) return EDIT_WINDOW_MS;
+    return edit.windowMinutes === null ? null : edit.windowMinutes * 60_000;
+  }
+
+  /** Where the provider finds the message: the ticket's contact (its address on the channel) and the message's own id. */
   async function targetOf(companyId: number, ticket: Ticket, message: Message): Promise<MessageTarget | undefined> {
     if (!message.providerId || !ticket.whatsappId) return undefined;
-    const contact = await Contact.scoped(companyId).findById(ticket.contactId).select('number', 'isGroup');
+    const contact = await Contact.scoped(companyId).findById(ticket.contactId).select('id', 'number', 'isGroup');
     if (!contact) throw notFound('ERR_NO_CONTACT_FOUND');
-    return { to: contact.number, isGroup: contact.isGroup, providerId: message.providerId, fromMe: message.fromMe };
+    const to = await addressOn(deps.providers, companyId, await kindOf(companyId, ticket.whatsappId), contact);
+    return { to, isGroup: contact.isGroup, providerId: message.providerId, fromMe: message.fromMe };
   }
 
   /** Runs the provider's part; its failure is the action's error code, the message is left as it was. */
@@ -115,8 +130,9 @@ export function createMessageActions(deps: PipelineDeps, sender: MessageSender, 
     if (message.isDeleted) throw conflict('ERR_MESSAGE_DELETED', 'The message was deleted');
     if (message.mediaType) throw badRequest('ERR_EDIT_NOT_TEXT', 'Only a text message can be edited');
     if (message.status === 'sending') throw conflict('ERR_MESSAGE_SENDING', 'The message is still being sent');
-    if (deps.clock.now().getTime() - Date.parse(message.createdAt!) > deps.clock.scale(EDIT_WINDOW_MS)) {
-      throw badRequest('ERR_EDIT_WINDOW_PASSED', 'A message can be edited for 15 minutes after it was sent');
+    const windowMs = await editWindowMs(actor.companyId, ticket.whatsappId);
+    if (windowMs !== null && deps.clock.now().getTime() - Date.parse(message.createdAt!) > deps.clock.scale(windowMs)) {
+      throw badRequest('ERR_EDIT_WINDOW_PASSED', `A message can be edited for ${windowMs / 60_000} minutes after it was sent`, { minutes: windowMs / 60_000 });
     }
     if (!body.trim()) throw badRequest('ERR_VALIDATION', 'Empty message', { field: 'body' });
     const target = await targetOf(actor.companyId, ticket, message);

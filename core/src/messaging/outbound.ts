@@ -4,6 +4,7 @@ import { AppError, notFound } from '../http/errors.js';
 import type { StoredFile } from '../storage/index.js';
 import { ticketView, type KnownRelations } from '../domains/tickets/view.js';
 import type { PipelineDeps } from './deps.js';
+import { addressOn } from './identities.js';
 import { publishTicket } from '../domains/tickets/lifecycle.js';
 import { openLiveTicket } from './live-ticket.js';
 import { mediaTypeOf, messageJson, withQuoted } from './message-view.js';
@@ -123,8 +124,9 @@ export function createSender(deps: PipelineDeps, options: SenderOptions = {}): M
       const quoted = message.quotedMsgId ? await Message.scoped(companyId).findById(message.quotedMsgId).select('providerId', 'fromMe') : undefined;
       const mediaKey = (message.data as { mediaKey?: string } | null)?.mediaKey;
       const path = mediaKey ? deps.storage.resolve(mediaKey) : undefined;
+      const kind = (await deps.connections.get(companyId, ticket.whatsappId!))?.whatsapp.provider;
       const sent = await provider.send({
-        to: contact.number,
+        to: await addressOn(deps.providers, companyId, kind, contact),
         isGroup: contact.isGroup,
         body: message.body ?? undefined,
         template: (message.data as { template?: OutboundMessage['template'] } | null)?.template,

@@ -45,6 +45,11 @@ export interface InboundMessage {
   /** Location, vcard, call details … kept as message data. */
   data?: Record<string, unknown>;
   timestamp: Date;
+  /**
+   * What the channel told about the contact with this message (a Telegram `/start` deep-link payload): kept as the
+   * contact's extra info, one field per name (a field of the same name is replaced).
+   */
+  contactFields?: Record<string, string>;
 }
 
 export interface AckUpdate {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { Contact, ContactCustomField, Ticket, TicketNote } from '../db/models/index.js';
+import { Contact, ContactCustomField, ContactIdentity, Ticket, TicketNote } from '../db/models/index.js';
 import { SandboxOutbox } from '../messaging/providers/sandbox-outbox.js';
 import { publishTicket } from '../domains/tickets/lifecycle.js';
 import { eraseFromAuditLog } from '../audit/erase.js';
@@ -31,6 +31,7 @@ export async function eraseContact(app: FastifyInstance, subject: PrivacySubject
   for (const s of await schedulesOf(subject).whereNotNull('mediaPath').select('mediaPath')) keys.add(s.mediaPath!);
   const tickets = await Ticket.scoped(companyId).whereIn('id', ticketIds);
   const numbers = [contact.number, contact.lid].filter((n): n is string => Boolean(n));
+  const addresses = (await ContactIdentity.scoped(companyId).where('contactId', contact.id).select('address')).map((i) => i.address);
 
   await app.knex.transaction(async (trx) => {
     counts.messages = await messagesOf(subject).transacting(trx).delete();
@@ -40,13 +41,14 @@ export async function eraseContact(app: FastifyInstance, subject: PrivacySubject
     counts.tickets = await Ticket.scoped(companyId).transacting(trx).whereIn('id', ticketIds).delete();
     counts.customFields = await ContactCustomField.scoped(companyId).transacting(trx).where('contactId', contact.id).delete();
     counts.contactTags = await trx('contactTags').where({ companyId, contactId: contact.id }).delete();
+    counts.identities = await ContactIdentity.scoped(companyId).transacting(trx).where('contactId', contact.id).delete();
     counts.sandboxOutbox = await SandboxOutbox.scoped(companyId).transacting(trx).whereIn('to', numbers).delete();
     counts.contacts = await Contact.scoped(companyId).transacting(trx).where('id', contact.id).delete();
   });
 
   counts.files = await removeFiles(app, companyId, [...keys]);
   // Last, so the entries the erasure's own deletes wrote are blanked too.
-  counts.auditEntries = await eraseFromAuditLog(app.knex, { companyId, contactId: contact.id, ticketIds, values: [...numbers, contact.name, contact.email] });
+  counts.auditEntries = await eraseFromAuditLog(app.knex, { companyId, contactId: contact.id, ticketIds, values: [...numbers, ...addresses, contact.name, contact.email] });
 
   for (const ticket of tickets) await publishTicket({ bus: app.bus, hooks: app.hooks, log: app.log }, { kind: 'deleted', companyId, ticket, userId });
   app.bus.emit(companyId, 'contact', { action: 'delete', contactId: contact.id });

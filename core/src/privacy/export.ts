@@ -3,13 +3,14 @@ import { createReadStream, existsSync } from 'node:fs';
 import path from 'node:path';
 import { Contact, Ticket, TicketNote } from '../db/models/index.js';
 import { messageJson } from '../messaging/message-view.js';
+import { identitiesOf } from '../messaging/identities.js';
 import { mediaKeyOf, messagesOf, schedulesOf } from './subject.js';
 import { transcriptHtml } from './transcript.js';
 import { withMediaLinksReplaced } from './media-links.js';
 import type { PrivacySubject } from './types.js';
 
 /**
- * A contact's data as one zip (LGPD access / portability): `contact.json`, `tickets.json` (with tags, queue and
+ * A contact's data as one zip (LGPD access / portability): `contact.json`, `identities.json` (its addresses on channels), `tickets.json` (with tags, queue and
  * agent names), `messages.json`, `notes.json`, `schedules.json`, `plugins/<id>.json` (each plugin's own rows:
  * campaign sends, flow runs …), `media/` (the files of its messages and schedules) and `transcript.html`.
  * Files are read as the zip streams out; one missing on disk is listed in `missing-files.json`. No JSON file holds a
@@ -55,11 +56,13 @@ export async function buildContactExport(app: FastifyInstance, subject: PrivacyS
   const noteRows = notes.map((n) => ({ id: n.id, ticketId: n.ticketId, note: n.note, author: n.user?.name ?? null, createdAt: n.createdAt }));
 
   zip.file('contact.json', json(contact?.toJSON()));
+  const identities = await identitiesOf(companyId, subject.contact.id);
+  zip.file('identities.json', json(identities));
   zip.file('tickets.json', json(ticketRows));
   zip.file('messages.json', json(messageRows));
   zip.file('notes.json', json(noteRows));
   zip.file('schedules.json', json(scheduleRows));
-  const counts: Record<string, number> = { tickets: ticketRows.length, messages: messageRows.length, notes: noteRows.length, schedules: scheduleRows.length };
+  const counts: Record<string, number> = { identities: identities.length, tickets: ticketRows.length, messages: messageRows.length, notes: noteRows.length, schedules: scheduleRows.length };
   for (const handler of app.privacy.handlers()) {
     if (!handler.export) continue;
     zip.file(`plugins/${handler.pluginId}.json`, json(await handler.export(subject)));

@@ -55,9 +55,9 @@ export type { CacheApi, CacheKey, CacheOptions, CompanyCache } from '../cache/sh
 
 export type { Secrets } from '../secrets/index.js';
 export type { PublicRouteHelper, AuthenticateOptions, WebhookCheck } from '../plugins/public-route-helper.js';
-export type { ProvidersApi, ProviderRegistration, ProviderOperationRun, SendCheck } from '../messaging/providers/registry.js';
+export type { ProvidersApi, ProviderRegistration, ProviderOperationRun, SendCheck, ChannelCapabilities, ConnectionSettingsDoor } from '../messaging/providers/registry.js';
 export type {
-  MessagingProvider, ProviderContext, ProviderEvents, InboundMessage, InboundKind, InboundMedia, OutboundMessage, SentMessage, AckUpdate, SessionStatus,
+  MessagingProvider, MessageTarget, ProviderContext, ProviderEvents, InboundMessage, InboundKind, InboundMedia, OutboundMessage, SentMessage, AckUpdate, SessionStatus,
 } from '../messaging/provider.js';
 export type { Sheets, ReadSheetOptions, TempUpload } from '../sheets/index.js';
 export type { AuditApi, AuditEntry } from '../audit/record.js';

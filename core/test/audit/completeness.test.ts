@@ -20,7 +20,11 @@ import { apiRoutes, buildWithFixturePlugins, fillUrl, sample, type ApiRoute } fr
  */
 
 /** Routes the walk does not run to success, and why. */
-const NOT_JUDGED: Record<string, string> = {};
+const NOT_JUDGED: Record<string, string> = {
+  // Its success needs a contact met on an opaque channel (a plugin's provider; the walk's contacts are phone contacts,
+  // two of which are refused 409): its audit entries are checked in core/test/contacts/identities.test.ts.
+  'POST /api/contacts/:id/merge': 'needs a contact of an opaque-addressed channel (identities.test.ts checks its audit)',
+};
 
 // A number not imported before: an import of numbers already there changes nothing.
 let imported = 0;

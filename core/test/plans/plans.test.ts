@@ -1,15 +1,19 @@
 import t from 'tap';
 import { build } from '../helper.js';
+import { BUILTIN_PLAN_FLAGS } from '../../src/db/models/index.js';
 
 const plan = (name: string, extra: Record<string, unknown> = {}) => ({ name, users: 5, connections: 2, queues: 3, value: 49.9, ...extra });
 
 t.test('the public plan list needs no token and shows limits and flags', async (t) => {
-  const { request } = await build(t);
+  const { request, app } = await build(t);
   const res = await request('GET', '/api/plans/list');
   t.equal(res.status, 200);
   t.ok(res.body.length >= 1);
   t.type(res.body[0].useKanban, 'boolean');
-  t.same(res.body[0].features, {});
+  // The seeded plan has every feature: the installed plugins' own flags too (features), the built-in ones are columns.
+  const own = app.plugins.map((p) => p.manifest.planFlag).filter((flag) => flag && !(BUILTIN_PLAN_FLAGS as readonly string[]).includes(flag));
+  t.ok(own.length > 0, 'a plugin with its own flag is installed');
+  t.same(res.body[0].features, Object.fromEntries(own.map((flag) => [flag, true])));
 });
 
 t.test('a first start seeds the free plan with every feature and a paid example plan to try billing with (issue 32)', async (t) => {

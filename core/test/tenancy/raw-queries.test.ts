@@ -32,6 +32,9 @@ const ALLOWED: Record<string, Record<string, string>> = {
     assignmentTurns: "the company's assignment lock row: every UPDATE / INSERT / read filters companyId (the ticket's company)",
     ticketCounts: "the agents' loads for automatic assignment: SUM filtered by companyId and user ids first read with User.scoped(companyId)",
   },
+  'core/src/domains/contacts/merge.ts': {
+    contactTags: 'merging two contacts: link rows read, deleted and moved by companyId and the ids of two contacts first loaded with Contact.scoped(companyId)',
+  },
   'core/src/domains/contacts/sheet-import.ts': {
     contacts: 'bulk import: multi-row INSERT ... with companyId stamped on every row, then a read filtered by companyId',
   },
@@ -101,6 +104,9 @@ const ALLOWED: Record<string, Record<string, string>> = {
     tickets: "clearing a deleted plugin row's pointer (integrationId, promptId): filtered by companyId (no updatedAt bump, so no reordering)",
   },
   // Plugins reach their own tables through sdk.db.table(name, companyId); these are their sdk.db.unscoped(name) uses.
+  'plugins/telegram/src/index.ts': {
+    telegramBots: "the settings door's save, inside the connection's transaction (its trx; sdk.db would be another connection): every read and write names the companyId the core passed",
+  },
   'plugins/internal-chat/src/messages.ts': {
     chatUsers: "the chat plugin's membership table (no companyId): the members of a chat first loaded with the caller's companyId",
   },

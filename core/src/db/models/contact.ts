@@ -27,3 +27,12 @@ export class ContactCustomField extends TenantModel {
   name!: string;
   value?: string | null;
 }
+
+/** A contact's address on an 'opaque'-addressed channel (a Telegram chat id): unique per company and kind (migration 155). */
+export class ContactIdentity extends TenantModel {
+  static tableName = 'contactIdentities';
+  contactId!: number;
+  /** The connection kind (the provider) the address belongs to. */
+  kind!: string;
+  address!: string;
+}

@@ -6,7 +6,7 @@ export { Help } from './help.js';
 export { Invoice } from './invoice.js';
 export { Queue, QueueOption } from './queue.js';
 export { Whatsapp, ProviderAuthKey, type ConnectionStatus } from './whatsapp.js';
-export { Contact, ContactCustomField } from './contact.js';
+export { Contact, ContactCustomField, ContactIdentity } from './contact.js';
 export { Tag } from './tag.js';
 export { Ticket, TicketNote, type TicketStatus } from './ticket.js';
 export { Message, type MessageStatus } from './message.js';

@@ -16,6 +16,8 @@ import { sendExport } from '../../sheets/export.js';
 import { receiveToTemp } from './upload-temp.js';
 import { isSheetFile } from '../../sheets/index.js';
 import { ErasureReply, eraseContactById } from './privacy-routes.js';
+import { identitiesOf } from '../../messaging/identities.js';
+import { mergeContacts } from './merge.js';
 
 /** The phone import's optional connection (the default connection otherwise). */
 const PhoneImportBody = Type.Object({ whatsappId: Type.Optional(Type.Integer({ minimum: 1 })) });
@@ -30,6 +32,7 @@ const ContactBody = Type.Object({
   email: Type.Optional(Type.Union([Type.String({ format: 'email', maxLength: 255 }), Type.Literal(''), Type.Null()])),
   extraInfo: Type.Optional(ExtraInfo),
 });
+const MergeBody = Type.Object({ sourceContactId: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
 const ContactReply = Type.Object({ id: Type.Integer(), name: Type.String(), number: Type.String() }, { additionalProperties: true });
 const ImportReply = Type.Object({
   newContacts: Type.Array(Type.Object({ contactId: Type.Integer(), contactName: Type.String() })),
@@ -163,7 +166,17 @@ const contactsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const contact = await loadContact(companyId, request.params.id);
     const tags = await Tag.scoped(companyId).join('contactTags', 'contactTags.tagId', 'tags.id')
       .where('contactTags.companyId', companyId).where('contactTags.contactId', contact.id).select('tags.id', 'tags.name', 'tags.color').orderBy('tags.name');
-    return { ...contact.toJSON(), tags: tags.map((tag) => tag.toJSON()) };
+    // Its addresses on opaque channels (a Telegram chat), for the drawer.
+    return { ...contact.toJSON(), tags: tags.map((tag) => tag.toJSON()), identities: await identitiesOf(companyId, contact.id) };
+  });
+
+  // One customer met on two channels becomes one contact (merge.ts); admins only.
+  app.post('/contacts/:id/merge', {
+    preHandler: app.requireAdmin,
+    schema: { tags: ['contacts'], params: IdParams, body: MergeBody, response: { 200: ContactReply } },
+  }, async (request) => {
+    const merged = await mergeContacts(app, request.user.companyId, request.params.id, request.body.sourceContactId);
+    return { ...merged.toJSON(), identities: await identitiesOf(request.user.companyId, merged.id) };
   });
 
   app.post('/contacts', { schema: { tags: ['contacts'], body: ContactBody, response: { 200: ContactReply } } }, async (request) => {

@@ -13,12 +13,22 @@ import { Slot } from '../../../components/Slot';
 import type { Ticket } from '../types';
 
 interface Note { id: number; note: string; createdAt: string; user?: { name: string } }
+/** The contact's address on a channel whose address is not a phone number (GET /contacts/:id `identities`). */
+interface Identity { kind: string; address: string }
+
+/** A contact first met on such a channel has `<kind>:<address>` as its number key: not a phone to show. */
+const isPhone = (number: string | undefined) => !!number && !number.includes(':');
 
 /** The 320 px contact drawer: contact info, extra info and the ticket's notes. */
 export function ContactDrawer({ ticket, visible, onHide }: { ticket: Ticket; visible: boolean; onHide: () => void }) {
   const { t } = useTranslation();
   const [notes, setNotes] = useState<Note[]>([]);
+  const [identities, setIdentities] = useState<Identity[]>([]);
   const c = ticket.contact;
+  useEffect(() => {
+    if (!visible) return;
+    api.get<{ identities?: Identity[] }>(`/contacts/${ticket.contactId}`).then((r) => setIdentities(r.identities ?? [])).catch(() => setIdentities([]));
+  }, [visible, ticket.contactId]);
   useEffect(() => {
     if (!visible) return;
     api.get<Note[]>('/ticket-notes/list', { ticketId: ticket.id, contactId: ticket.contactId }).then(setNotes).catch(() => setNotes([]));
@@ -36,7 +46,15 @@ export function ContactDrawer({ ticket, visible, onHide }: { ticket: Ticket; vis
   return (
     <Sidebar visible={visible} position="right" onHide={onHide} className="contact-drawer" style={{ width: 320 }} header={t('tickets.contact.title')}>
       <h3>{c?.name}</h3>
-      <p><strong>{t('tickets.contact.number')}:</strong> {c?.number}</p>
+      {isPhone(c?.number) && <p><strong>{t('tickets.contact.number')}:</strong> {c?.number}</p>}
+      {!!identities.length && (
+        <>
+          <h4>{t('tickets.contact.identities')}</h4>
+          <ul className="contact-identities">
+            {identities.map((x) => <li key={`${x.kind}:${x.address}`}><i className="pi pi-comments" aria-hidden /> <strong>{x.kind}</strong> {x.address}</li>)}
+          </ul>
+        </>
+      )}
       {c?.email && <p><strong>{t('tickets.contact.email')}:</strong> {c.email}</p>}
       {!!c?.extraInfo?.length && (
         <>
