@@ -1,3 +1,5 @@
+import { classifyBotFailure, type BotFailure } from './failure.js';
+
 type OpenAiModule = typeof import('openai');
 
 /** `openai` is loaded on the first call, not at start: an idle server (most tenants use no AI) does not hold it (~13 MiB). */
@@ -43,6 +45,8 @@ export interface OpenAiChat {
   stream(request: ChatStreamRequest): AsyncIterable<ChatChunk>;
   /** What an agent may read about a failed call: status and OpenAI's error code, never the key or the prompt. */
   describeFailure(err: unknown): string;
+  /** What kind of failure a call's error was (unreachable, key-refused, quota, rate-limited, not-found, refused, timeout), as the responder chain reads it. */
+  classify(err: unknown): BotFailure;
 }
 
 export function createOpenAiChat(guardedFetch?: typeof globalThis.fetch): OpenAiChat {
@@ -88,6 +92,7 @@ export function createOpenAiChat(guardedFetch?: typeof globalThis.fetch): OpenAi
         if (chunk.usage) yield { usage: { promptTokens: chunk.usage.prompt_tokens ?? 0, completionTokens: chunk.usage.completion_tokens ?? 0 } };
       }
     },
+    classify: classifyBotFailure,
     describeFailure(err) {
       // An APIError can only come from a call, which loaded the package.
       if (openaiModule && err instanceof openaiModule.default.APIError) {

@@ -232,7 +232,8 @@ export function createOutboundHttp(options: { allowPrivate: boolean; resolver?: 
         });
         return res as unknown as Response;
       } catch (err) {
-        if ((err as Error)?.name === 'AbortError') throw err;
+        // The caller's own abort (its timeout, a cancel) stays what it is: the caller tells the two apart.
+        if ((err as Error)?.name === 'AbortError' || init?.signal?.aborted) throw err;
         throw classify(err, originOf(url), false, undici.errors);
       }
     }) as typeof globalThis.fetch,

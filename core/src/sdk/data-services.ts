@@ -39,6 +39,10 @@ export function historyService(): HistoryService {
     async newerInbound(companyId, ticketId, afterId) {
       return !!(await Message.scoped(companyId).where({ ticketId, fromMe: false }).where('id', '>', afterId).select('id').first());
     },
+    async message(companyId, messageId) {
+      const row = await Message.scoped(companyId).where({ id: messageId, isDeleted: false }).select('id', 'ticketId', 'body', 'fromMe').first();
+      return row ? { id: Number(row.id), ticketId: Number(row.ticketId), body: String(row.body ?? ''), fromMe: !!row.fromMe } : null;
+    },
   };
 }
 

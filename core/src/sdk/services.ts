@@ -82,6 +82,8 @@ export interface HistoryService {
   turns(companyId: number, ticketId: number, page: { upTo: number; limit: number }): Promise<ChatTurn[]>;
   /** Whether a contact message newer than `afterId` already waits on the ticket (a burst: its own turn will answer). */
   newerInbound(companyId: number, ticketId: number, afterId: number): Promise<boolean>;
+  /** One of the company's messages as text (`null`: missing, another company's, or deleted), with its ticket. */
+  message(companyId: number, messageId: number): Promise<{ id: number; ticketId: number; body: string; fromMe: boolean } | null>;
 }
 
 export interface NoteView { id: number; ticketId: number; userId: number | null; note: string; createdAt: string }
