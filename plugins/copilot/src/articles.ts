@@ -13,7 +13,7 @@ const ArticleBody = T.Object({
   title: T.String({ minLength: 1, maxLength: 200 }),
   body: T.String({ minLength: 1, maxLength: 50_000 }),
   tags: T.Optional(T.Array(T.String({ minLength: 1, maxLength: 40 }), { maxItems: 20 })),
-  language: T.Optional(T.String({ maxLength: 10, pattern: '^([a-z]{2}(-[A-Za-z]{2})?)?$' })),
+  language: T.Optional(T.String({ maxLength: 10, pattern: '^[A-Za-z-]*$' })),
   status: T.Optional(T.Union([T.Literal('published'), T.Literal('draft')])),
 });
 const ListQuery = T.Object({
@@ -166,7 +166,7 @@ export function articleRoutes(sdk: AtriumSdk, store: ArticleStore): FastifyPlugi
         const text = raw.toString('utf8');
         if (!text.trim() || text.includes('\u0000')) throw sdk.errors.badRequest('ERR_COPILOT_FILE_TYPE', 'The file holds no text');
         const { title, body } = articleFromText(text, upload.filename, upload.fields.title);
-        const [id] = await store.table(companyId).insert({ ...store.values({ title, body, language: /^[a-z]{2}$/.test(upload.fields.language ?? '') ? upload.fields.language : '' }), source: 'file', createdAt: now(), updatedAt: now() });
+        const [id] = await store.table(companyId).insert({ ...store.values({ title, body, language: /^[A-Za-z-]{2,10}$/.test(upload.fields.language ?? '') ? upload.fields.language : '' }), source: 'file', createdAt: now(), updatedAt: now() });
         const article = (await store.find(companyId, Number(id)))!;
         announce(companyId, { action: 'create', article });
         return article;

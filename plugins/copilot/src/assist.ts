@@ -5,7 +5,8 @@ import { mask, type ModelCaller } from './model.js';
 import type { SettingsRow } from './settings.js';
 import type { CitedArticle, ImproveMode } from './types.js';
 
-const Language = T.String({ minLength: 2, maxLength: 10, pattern: '^[a-z]{2}(-[A-Za-z]{2})?$' });
+/** A language tag as the console sends it (pt, en, es, pt-BR…): letters and hyphens, checked loosely (the model reads it). */
+const Language = T.String({ minLength: 2, maxLength: 10, pattern: '^[A-Za-z-]+$' });
 const TicketBody = T.Object({ ticketId: T.Integer({ minimum: 1 }) });
 const SuggestBody = T.Object({ ticketId: T.Integer({ minimum: 1 }), language: T.Optional(Language), draft: T.Optional(T.String({ maxLength: 4000 })) });
 const ImproveBody = T.Object({
