@@ -26,6 +26,8 @@ export interface PluginManifest {
     entry: string; prefix?: string; migrations?: string; publicRoutes?: PublicRouteDeclaration[];
     /** The plugin's own tables with a companyId (sdk.db.table) and without (sdk.db.unscoped). */
     tables?: string[]; unscopedTables?: string[];
+    /** Among `tables`: derived rows (a search index) whose writes are not audited. */
+    derivedTables?: string[];
   };
   remote?: {
     name: string;

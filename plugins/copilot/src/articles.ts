@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { Type as T, type AtriumSdk, type FastifyPluginAsyncTypebox } from '@atrium/core/sdk';
 import type { Article, ArticlePage, ArticleStatus } from './types.js';
-import { scoreSql, searchColumns, tokens } from './search.js';
+import { termsOf, tokens } from './search.js';
 
 type Row = Record<string, unknown> & { id: number | string };
 
@@ -38,8 +38,23 @@ export function articleStore(sdk: AtriumSdk) {
   const columns = ['id', 'title', 'body', 'tags', 'language', 'status', 'source', 'createdAt', 'updatedAt'];
   const values = (a: { title: string; body: string; tags?: string[]; language?: string; status?: ArticleStatus }) => {
     const tags = (a.tags ?? []).map((x) => x.replace(/,/g, ' ').trim()).filter(Boolean);
-    return { title: a.title.trim(), body: a.body, tags: tags.join(','), language: a.language ?? '', status: a.status ?? 'draft', ...searchColumns({ title: a.title, body: a.body, tags }) };
+    return { title: a.title.trim(), body: a.body, tags: tags.join(','), language: a.language ?? '', status: a.status ?? 'draft' };
   };
+  type Fields = Parameters<typeof values>[0];
+
+  /** Writes an article (a new one without `id`) and its search terms in one transaction; answers its id. */
+  async function save(companyId: number, fields: Fields, extra: Record<string, unknown>, id?: number): Promise<number> {
+    const row = values(fields);
+    return sdk.db.transaction(async (tx) => {
+      let articleId = id;
+      if (articleId) await tx.table('copilotArticles', companyId).where({ id: articleId }).update({ ...row, ...extra });
+      else [articleId] = (await tx.table('copilotArticles', companyId).insert({ ...row, ...extra })).map(Number);
+      await tx.table('copilotTerms', companyId).where({ articleId }).delete();
+      const terms = termsOf({ title: row.title, body: row.body, tags: row.tags.split(',').filter(Boolean) }).map((t) => ({ ...t, articleId }));
+      for (let i = 0; i < terms.length; i += 200) await tx.table('copilotTerms', companyId).insert(terms.slice(i, i + 200));
+      return articleId!;
+    });
+  }
 
   /**
    * Ranked keyword search (search.ts), the same on both databases; `offset` pages through the ranking.
@@ -48,16 +63,21 @@ export function articleStore(sdk: AtriumSdk) {
   async function search(companyId: number, query: string, page: { offset: number; limit: number; status?: ArticleStatus }) {
     const words = tokens(query);
     if (words.length === 0) return [];
-    const { sql, bindings } = scoreSql(words);
-    const q = table(companyId).select(columns).whereRaw(`(${sql}) > 0`, bindings)
-      .orderByRaw(`(${sql}) desc, id desc`, bindings).offset(page.offset).limit(Math.min(page.limit, SEARCH_DEPTH - page.offset));
-    if (page.status) q.where({ status: page.status });
-    const rows = await q;
-    return rows as Row[];
+    const q = sdk.db.table('copilotTerms', companyId).whereIn('copilotTerms.term', words)
+      .join('copilotArticles', 'copilotArticles.id', 'copilotTerms.articleId')
+      .groupBy('copilotTerms.articleId').select('copilotTerms.articleId').sum({ score: 'copilotTerms.weight' })
+      .orderBy('score', 'desc').orderBy('copilotTerms.articleId', 'desc')
+      .offset(page.offset).limit(Math.min(page.limit, SEARCH_DEPTH - page.offset));
+    if (page.status) q.where('copilotArticles.status', page.status);
+    const ranked = (await q) as Array<{ articleId: number | string }>;
+    if (ranked.length === 0) return [];
+    const ids = ranked.map((r) => Number(r.articleId));
+    const rows = new Map(((await table(companyId).whereIn('id', ids).select(columns)) as Row[]).map((r) => [Number(r.id), r]));
+    return ids.map((id) => rows.get(id)).filter((r): r is Row => !!r);
   }
 
   return {
-    table, values, search, columns,
+    table, values, save, search, columns,
     async find(companyId: number, id: number) {
       const row = await table(companyId).where({ id }).first(columns);
       return row ? articleView(row as Row) : null;
@@ -107,8 +127,8 @@ export function articleRoutes(sdk: AtriumSdk, store: ArticleStore): FastifyPlugi
 
     app.post('/articles', { preHandler: sdk.requireAdmin, schema: { tags, body: ArticleBody, response: { 200: ArticleReply } } }, async (request) => {
       const { companyId } = request.user;
-      const [id] = await store.table(companyId).insert({ ...store.values(request.body), source: 'manual', createdAt: now(), updatedAt: now() });
-      const article = (await store.find(companyId, Number(id)))!;
+      const id = await store.save(companyId, request.body, { source: 'manual', createdAt: now(), updatedAt: now() });
+      const article = (await store.find(companyId, id))!;
       announce(companyId, { action: 'create', article });
       return article;
     });
@@ -116,7 +136,7 @@ export function articleRoutes(sdk: AtriumSdk, store: ArticleStore): FastifyPlugi
     app.put('/articles/:id', { preHandler: sdk.requireAdmin, schema: { tags, params: sdk.schemas.IdParams, body: ArticleBody, response: { 200: ArticleReply } } }, async (request) => {
       const { companyId } = request.user;
       if (!(await store.find(companyId, request.params.id))) throw notFound();
-      await store.table(companyId).where({ id: request.params.id }).update({ ...store.values(request.body), updatedAt: now() });
+      await store.save(companyId, request.body, { updatedAt: now() }, request.params.id);
       const article = (await store.find(companyId, request.params.id))!;
       announce(companyId, { action: 'update', article });
       return article;
@@ -125,6 +145,7 @@ export function articleRoutes(sdk: AtriumSdk, store: ArticleStore): FastifyPlugi
     app.delete('/articles/:id', { preHandler: sdk.requireAdmin, schema: { tags, params: sdk.schemas.IdParams, response: { 200: sdk.schemas.OkReply } } }, async (request) => {
       const { companyId } = request.user;
       if (!(await store.find(companyId, request.params.id))) throw notFound();
+      // Its terms go with it (ON DELETE CASCADE).
       await store.table(companyId).where({ id: request.params.id }).delete();
       announce(companyId, { action: 'delete', articleId: request.params.id });
       return { message: 'Article deleted' };
@@ -143,7 +164,7 @@ export function articleRoutes(sdk: AtriumSdk, store: ArticleStore): FastifyPlugi
           const sourceRef = `quick-reply:${qm.id}`;
           if (await store.table(companyId).where({ sourceRef }).first('id')) { skipped += 1; continue; }
           try {
-            await store.table(companyId).insert({ ...store.values({ title: qm.shortcode.slice(0, 200), body: qm.message.slice(0, 50_000) }), source: 'quick-reply', sourceRef, createdAt: now(), updatedAt: now() });
+            await store.save(companyId, { title: qm.shortcode.slice(0, 200), body: qm.message.slice(0, 50_000) }, { source: 'quick-reply', sourceRef, createdAt: now(), updatedAt: now() });
             imported += 1;
           } catch (err) {
             if (!sdk.errors.isUniqueViolation(err)) throw err;
@@ -152,6 +173,8 @@ export function articleRoutes(sdk: AtriumSdk, store: ArticleStore): FastifyPlugi
         }
       }
       if (imported > 0) announce(companyId, { action: 'import', imported });
+      // Each imported article has its own entry; the import itself is one too (also when it found nothing new).
+      await sdk.audit.record([{ companyId, action: 'create', entity: 'copilotImport', entityId: null, changes: { source: { after: 'quick-replies' }, imported: { after: imported }, skipped: { after: skipped } } }]);
       return { imported, skipped };
     });
 
@@ -166,8 +189,9 @@ export function articleRoutes(sdk: AtriumSdk, store: ArticleStore): FastifyPlugi
         const text = raw.toString('utf8');
         if (!text.trim() || text.includes('\u0000')) throw sdk.errors.badRequest('ERR_COPILOT_FILE_TYPE', 'The file holds no text');
         const { title, body } = articleFromText(text, upload.filename, upload.fields.title);
-        const [id] = await store.table(companyId).insert({ ...store.values({ title, body, language: /^[A-Za-z-]{2,10}$/.test(upload.fields.language ?? '') ? upload.fields.language : '' }), source: 'file', createdAt: now(), updatedAt: now() });
-        const article = (await store.find(companyId, Number(id)))!;
+        const language = /^[A-Za-z-]{2,10}$/.test(upload.fields.language ?? '') ? upload.fields.language : '';
+        const id = await store.save(companyId, { title, body, language }, { source: 'file', createdAt: now(), updatedAt: now() });
+        const article = (await store.find(companyId, id))!;
         announce(companyId, { action: 'create', article });
         return article;
       } finally {

@@ -6,7 +6,7 @@ import type { SettingsRow } from './settings.js';
 import type { CitedArticle, ImproveMode } from './types.js';
 
 /** A language tag as the console sends it (pt, en, es, pt-BR…): letters and hyphens, checked loosely (the model reads it). */
-const Language = T.String({ minLength: 2, maxLength: 10, pattern: '^[A-Za-z-]+$' });
+const Language = T.String({ minLength: 2, maxLength: 20, pattern: '^[A-Za-z0-9 _-]+$' });
 const TicketBody = T.Object({ ticketId: T.Integer({ minimum: 1 }) });
 const SuggestBody = T.Object({ ticketId: T.Integer({ minimum: 1 }), language: T.Optional(Language), draft: T.Optional(T.String({ maxLength: 4000 })) });
 const ImproveBody = T.Object({

@@ -29,16 +29,22 @@ export const migrations = [
         t.string('tags', 500).notNullable().defaultTo('');
         t.string('language', 10).notNullable().defaultTo('');
         t.string('status', 10).notNullable().defaultTo('draft');
-        // Lower-case, accents stripped (search.ts): the same LIKE semantics on SQLite and MariaDB.
-        t.string('searchTitle', 200).notNullable().defaultTo('');
-        t.string('searchTags', 500).notNullable().defaultTo('');
-        t.text('searchBody').notNullable();
         t.string('source', 20).notNullable().defaultTo('manual');
         t.string('sourceRef', 100).nullable();
         t.string('createdAt', 24).notNullable();
         t.string('updatedAt', 24).notNullable();
         t.index(['companyId', 'status', 'id']);
         t.unique(['companyId', 'sourceRef']);
+      });
+      // The search's inverted index (search.ts termsOf): an article's folded words and their weight.
+      await knex.schema.createTable('copilotTerms', (t) => {
+        t.increments('id');
+        t.integer('companyId').unsigned().notNullable();
+        t.integer('articleId').unsigned().notNullable().references('id').inTable('copilotArticles').onDelete('CASCADE');
+        t.string('term', 60).notNullable();
+        t.integer('weight').notNullable();
+        t.index(['companyId', 'term', 'articleId']);
+        t.index(['articleId']);
       });
       await knex.schema.createTable('copilotUsage', (t) => {
         t.increments('id');
@@ -72,7 +78,7 @@ export const migrations = [
       });
     },
     async down(knex: Knex) {
-      for (const table of ['copilotTranslations', 'copilotRate', 'copilotUsage', 'copilotArticles', 'copilotSettings']) await knex.schema.dropTableIfExists(table);
+      for (const table of ['copilotTranslations', 'copilotRate', 'copilotUsage', 'copilotTerms', 'copilotArticles', 'copilotSettings']) await knex.schema.dropTableIfExists(table);
     },
   },
 ];
