@@ -25,6 +25,8 @@ t.test('articles: create, page with a cursor, ranked search (same on both databa
   t.same(found.body.articles.map((x: { id: number }) => x.id), [delivery.id, freight.id, refund.id], 'title+tags (3+2+0) > tags+body (0+2+1+1) > body (1)');
   const accents = await request('GET', '/api/copilot/articles', { token, query: { search: 'devolucao' } });
   t.same(accents.body.articles.map((x: { id: number }) => x.id), [refund.id], 'accents do not matter');
+  const inflected = await request('GET', '/api/copilot/articles', { token, query: { search: 'entregas' } });
+  t.same(inflected.body.articles.map((x: { id: number }) => x.id), [delivery.id, freight.id, refund.id], 'an inflection meets its word (first five letters)');
   const paged = await request('GET', '/api/copilot/articles', { token, query: { search: 'entrega frete', limit: 2 } });
   t.equal(paged.body.nextCursor, '2');
   const rest = await request('GET', '/api/copilot/articles', { token, query: { search: 'entrega frete', limit: 2, cursor: '2' } });
