@@ -47,7 +47,7 @@ import { createSecrets, SECRET_KEYWORD } from './secrets/index.js';
 import { secretsPlugin } from './secrets/plugin.js';
 import { withLogRedaction } from './secrets/logging.js';
 import type { CoreSdk } from './sdk/index.js';
-import { connectionsService, contactsService, fileListsService, historyService, linksService, queuesService, tagsService, ticketTagsService, usersService } from './sdk/data-services.js';
+import { connectionsService, contactsService, fileListsService, historyService, linksService, notesService, queuesService, quickMessagesService, tagsService, ticketTagsService, usersService } from './sdk/data-services.js';
 import type { CoreServices } from './sdk/services.js';
 import { coreVersion, discoverPlugins, type DiscoveredPlugin } from './plugins/manifest.js';
 import { pluginMigrations, pluginsRoute, registerPluginBackends, serveRemotes } from './plugins/loader.js';
@@ -182,7 +182,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   const responders = new ResponderRegistry();
   // The data services plugins reach the core's tables through (sdk/data-services.ts); the domains add theirs as they register.
   const services: CoreServices = {
-    users: usersService(), queues: queuesService(), history: historyService(), fileLists: fileListsService(), tags: tagsService(), connections: connectionsService(), contacts: contactsService(), links: linksService(knex),
+    users: usersService(), queues: queuesService(), history: historyService(), notes: notesService(() => app.bus), quickMessages: quickMessagesService(), fileLists: fileListsService(), tags: tagsService(), connections: connectionsService(), contacts: contactsService(), links: linksService(knex),
     ticketTags: ticketTagsService(knex, (companyId, ticketId, change) => services.tickets!.emitChange(companyId, ticketId, change)),
   };
   app.decorate('hooks', hooks);

@@ -42,6 +42,7 @@ export async function startCloudGraph(resolver: Resolver): Promise<CloudGraph> {
     request: (url, options) => pick(url).request(url, options),
     json: (url, options) => pick(url).json(url, options),
     assertUrlAllowed: (url, field, reply) => pick(url).assertUrlAllowed(url, field, reply),
+    fetch: (input, init) => guarded.fetch(input, init),
     close: async () => { await Promise.all([guarded.close(), open.close()]); },
   };
   return { graph, outbound, close: async () => { for (const fn of closers) await fn(); } };

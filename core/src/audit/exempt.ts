@@ -16,6 +16,10 @@ export const AUDIT_EXEMPT: Record<string, string> = {
   'POST /api/chats/:id/read': 'marks the internal chat read for its reader',
   'POST /api/sandbox/:connectionId/inbound': 'the sandbox\'s simulated customer message (the inbound path)',
   'POST /api/queueIntegration/testSession': 'tries an integration\'s credentials; stores nothing',
+  'POST /api/copilot/suggest': 'asks the copilot for a reply suggestion (counts usage only)',
+  'POST /api/copilot/summarise': 'asks the copilot for a summary (counts usage only)',
+  'POST /api/copilot/improve': 'asks the copilot to rewrite a draft (counts usage only)',
+  'POST /api/copilot/translate': 'asks the copilot to translate a message (caches the translation, counts usage)',
   'POST /api/relay/ping': 'the test plugin\'s call out; stores nothing',
 };
 

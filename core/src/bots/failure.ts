@@ -25,7 +25,8 @@ function statusOf(err: unknown): { status?: number; code?: string } {
 
 export function classifyBotFailure(err: unknown): BotFailure {
   const { status, code } = statusOf(err);
-  const name = err instanceof Error ? err.name : '';
+  // The openai package's errors keep name 'Error': their class tells them apart.
+  const name = err instanceof Error ? (err.name !== 'Error' ? err.name : err.constructor?.name ?? '') : '';
   if (status === undefined) {
     const timedOut = name === 'APIConnectionTimeoutError' || name === 'TimedOut'
       || (err instanceof OutboundHttpError && (err.code === 'ERR_HTTP_TIMEOUT' || err.code === 'ERR_HTTP_CONNECT_TIMEOUT'));

@@ -47,6 +47,13 @@ export interface OutboundHttp {
    * answer carries the warning ERR_URL_UNRESOLVED for that field (http/warnings.ts).
    */
   assertUrlAllowed(url: string, field?: string, reply?: WarningTarget): Promise<{ resolved: boolean }>;
+  /**
+   * A WHATWG `fetch` for a client library that streams (the OpenAI-compatible client's `stream: true`): the same
+   * address guard at connect time (private addresses refused after DNS), no redirect at all, a connect limit; the
+   * caller bounds the time and size of the answer it reads (its own signal). Never for a body to buffer whole: use
+   * `request`.
+   */
+  fetch: typeof globalThis.fetch;
   close(): Promise<void>;
 }
 
@@ -214,6 +221,22 @@ export function createOutboundHttp(options: { allowPrivate: boolean; resolver?: 
         throw new OutboundHttpError('ERR_URL_NOT_ALLOWED', message, { origin: originOf(url), field, reason: 'private' });
       }
     },
+    fetch: (async (input: string | URL | Request, init?: RequestInit) => {
+      const target = input instanceof Request ? input.url : String(input);
+      const url = parseTenantUrl(target);
+      if (/^[\d.]+$|^\[/.test(url.hostname)) await resolveChecked(url.hostname, allowPrivate, resolver);
+      const undici = await loadUndici();
+      try {
+        const res = await undici.fetch(input as Parameters<Undici['fetch']>[0], {
+          ...(init as Parameters<Undici['fetch']>[1]), redirect: 'error', dispatcher: agentFor(undici, OUTBOUND_DEFAULTS.connectTimeoutMs),
+        });
+        return res as unknown as Response;
+      } catch (err) {
+        // The caller's own abort (its timeout, a cancel) stays what it is: the caller tells the two apart.
+        if ((err as Error)?.name === 'AbortError' || init?.signal?.aborted) throw err;
+        throw classify(err, originOf(url), false, undici.errors);
+      }
+    }) as typeof globalThis.fetch,
     async close() {
       await Promise.all([...agents.values()].map((a) => a.close()));
       agents.clear();

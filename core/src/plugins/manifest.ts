@@ -6,7 +6,7 @@ import { repoRoot } from '../config/index.js';
 
 /** Named places in core console screens a remote may fill (host-web/src/sdk/types.ts `SlotName`; plugin.schema.json). */
 export type SlotName = 'sideMenu.badge' | 'topBar.actions' | 'queueDialog.fields' | 'connectionDialog.fields' | 'ticketHeader.actions'
-  | 'ticketList.row' | 'contactDrawer.sections';
+  | 'ticketList.row' | 'contactDrawer.sections' | 'ticketComposer.actions';
 export interface MenuEntry { labelKey: string; path: string; icon?: string; order?: number; role?: 'user' | 'admin' | 'super' }
 /** A route the plugin serves without a session or plan check (a webhook), rate-limited per address. */
 export interface PublicRouteDeclaration {
@@ -26,6 +26,8 @@ export interface PluginManifest {
     entry: string; prefix?: string; migrations?: string; publicRoutes?: PublicRouteDeclaration[];
     /** The plugin's own tables with a companyId (sdk.db.table) and without (sdk.db.unscoped). */
     tables?: string[]; unscopedTables?: string[];
+    /** Among `tables`: derived rows (a search index) whose writes are not audited. */
+    derivedTables?: string[];
   };
   remote?: {
     name: string;

@@ -1,9 +1,10 @@
 import type { Knex } from 'knex';
 import { auditedRawWrite } from '../audit/record.js';
-import { Contact, FileList, FileListOption, Message, Queue, Tag, Ticket, User, Whatsapp } from '../db/models/index.js';
+import { Contact, FileList, FileListOption, Message, Queue, QuickMessage, Tag, Ticket, TicketNote, User, Whatsapp } from '../db/models/index.js';
+import type { Bus } from '../bus/index.js';
 import { ticketViews, type TicketRow } from '../domains/tickets/view.js';
 import type {
-  ConnectionsService, ContactsService, FileListsService, HistoryService, LinksService, QueuesService, TagsService, TagView, TicketChangeNotice, TicketsService, TicketTagsService, UsersService,
+  ConnectionsService, ContactsService, FileListsService, HistoryService, LinksService, NotesService, NoteView, QueuesService, QuickMessagesService, TagsService, TagView, TicketChangeNotice, TicketsService, TicketTagsService, UsersService,
 } from './services.js';
 
 /**
@@ -37,6 +38,44 @@ export function historyService(): HistoryService {
     },
     async newerInbound(companyId, ticketId, afterId) {
       return !!(await Message.scoped(companyId).where({ ticketId, fromMe: false }).where('id', '>', afterId).select('id').first());
+    },
+    async message(companyId, messageId) {
+      const row = await Message.scoped(companyId).where({ id: messageId, isDeleted: false }).select('id', 'ticketId', 'body', 'fromMe').first();
+      return row ? { id: Number(row.id), ticketId: Number(row.ticketId), body: String(row.body ?? ''), fromMe: !!row.fromMe } : null;
+    },
+  };
+}
+
+const noteView = (n: TicketNote): NoteView => ({
+  id: Number(n.id), ticketId: Number(n.ticketId), userId: n.userId == null ? null : Number(n.userId), note: n.note,
+  createdAt: String(n.createdAt),
+});
+
+export function notesService(bus: () => Bus): NotesService {
+  return {
+    async list(companyId, ticketId, limit) {
+      const rows = await TicketNote.scoped(companyId).where({ ticketId }).orderBy('id', 'desc').limit(limit);
+      return rows.reverse().map(noteView);
+    },
+    async add(companyId, ticketId, note, userId = null) {
+      const ticket = await Ticket.scoped(companyId).findById(ticketId).select('id', 'contactId', 'queueId', 'userId');
+      if (!ticket) return null;
+      const created = await TicketNote.scoped(companyId).insert({ note, ticketId, contactId: ticket.contactId, userId } as Partial<TicketNote>);
+      const row = (await TicketNote.scoped(companyId).findById(created.id).withGraphFetched('user').modifyGraph('user', (b) => { b.select('id', 'name'); }))!;
+      bus().emitForTicket(companyId, ticket, 'ticketNote', { action: 'create', ticketNote: row });
+      return noteView(row);
+    },
+  };
+}
+
+export function quickMessagesService(): QuickMessagesService {
+  return {
+    async list(companyId, { afterId, limit, userId }) {
+      const rows = await QuickMessage.scoped(companyId)
+        .where('quickMessages.id', '>', afterId).where('status', 'active').whereNotNull('message').whereNot('message', '')
+        .where((q) => (userId ? q.where('geral', true).orWhere('userId', userId) : q.where('geral', true)))
+        .orderBy('quickMessages.id').limit(limit).select('id', 'shortcode', 'message', 'geral', 'userId');
+      return rows.map((r) => ({ id: Number(r.id), shortcode: r.shortcode, message: String(r.message), geral: !!r.geral, userId: r.userId == null ? null : Number(r.userId) }));
     },
   };
 }

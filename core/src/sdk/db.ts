@@ -27,7 +27,7 @@ export interface PluginDb {
 }
 
 /** What a plugin's manifest declares it owns. */
-export interface PluginTables { tables?: string[]; unscopedTables?: string[] }
+export interface PluginTables { tables?: string[]; unscopedTables?: string[]; derivedTables?: string[] }
 
 export class PluginTableError extends Error {
   constructor(plugin: string, table: string, why: string) {
@@ -112,6 +112,8 @@ export function createPluginDb(knex: Knex | Knex.Transaction, plugin: string, de
   const scoped = new Set(declared.tables ?? []);
   const unscoped = new Set(declared.unscopedTables ?? []);
   const own = (name: string) => scoped.has(name) || unscoped.has(name);
+  // A derived table (a search index) is rewritten with the audited row it comes from: its own writes are not audited.
+  const derived = new Set((declared.derivedTables ?? []).filter((name) => scoped.has(name)));
   const refuse = (name: string, kind: string) => new PluginTableError(plugin, name, `it is not among the plugin's ${kind} in plugin.json`);
   return {
     table(name, companyId) {
@@ -121,7 +123,9 @@ export function createPluginDb(knex: Knex | Knex.Transaction, plugin: string, de
       const update = query.update.bind(query) as (...args: unknown[]) => Knex.QueryBuilder;
       const del = query.delete.bind(query) as (...args: unknown[]) => Knex.QueryBuilder;
       // Writes in a staff request are audited in their own transaction (audit/plugin-writes.ts).
-      const remove = (...args: unknown[]) => auditedWrite(knex, name, companyId, 'delete', del(...args));
+      const audited = <B extends Knex.QueryBuilder>(action: 'create' | 'update' | 'delete', builder: B, values?: unknown) =>
+        (derived.has(name) ? builder : auditedWrite(knex, name, companyId, action, builder, values));
+      const remove = (...args: unknown[]) => audited('delete', del(...args));
       Object.assign(query, {
         delete: remove,
         del: remove,
@@ -130,13 +134,13 @@ export function createPluginDb(knex: Knex | Knex.Transaction, plugin: string, de
         insert: (rows: unknown, ...rest: unknown[]) => {
           const fresh = guardTables(knex(name), own, (other) => refuse(other, 'tables')) as unknown as { insert(...args: unknown[]): Knex.QueryBuilder };
           const stamped = stamp(name, companyId, rows);
-          return auditedWrite(knex, name, companyId, 'create', fresh.insert(stamped, ...rest), stamped);
+          return audited('create', fresh.insert(stamped, ...rest), stamped);
         },
         update: (values: unknown, ...rest: unknown[]) => {
           if (values && typeof values === 'object' && 'companyId' in values && Number((values as { companyId: unknown }).companyId) !== companyId) {
             throw new TenantScopeError(name, 'update moving rows to another company');
           }
-          return auditedWrite(knex, name, companyId, 'update', update(values, ...rest), values);
+          return audited('update', update(values, ...rest), values);
         },
       });
       return query;

@@ -43,7 +43,7 @@ export type { SaveMeta, Storage, StoredFile } from '../storage/index.js';
 export type { Tenancy } from '../tenancy/index.js';
 export type { Migration } from '../db/migrate.js';
 export type { AuthUser } from '../auth/index.js';
-export type { CoreServices, PluginServices, TicketChangeNotice, TicketsService, TicketViewQuery, TicketTagsService, TagsService, TagView, ConnectionsService, ContactsService, AudienceContact, LinksService, UsersService, FileListsService, QueuesService, HistoryService, ResponderFailuresService } from './services.js';
+export type { CoreServices, PluginServices, TicketChangeNotice, TicketsService, TicketViewQuery, TicketTagsService, TagsService, TagView, ConnectionsService, ContactsService, AudienceContact, LinksService, UsersService, FileListsService, QueuesService, HistoryService, NotesService, NoteView, QuickMessagesService, QuickMessageView, ResponderFailuresService } from './services.js';
 export type { FailureSource, LastFailure } from '../messaging/responders/failures.js';
 export type { BotFailure, BotFailureKind } from '../bots/failure.js';
 export type { PluginDb } from './db.js';
@@ -61,7 +61,7 @@ export type {
 } from '../messaging/provider.js';
 export type { Sheets, ReadSheetOptions, TempUpload } from '../sheets/index.js';
 export type { AuditApi, AuditEntry } from '../audit/record.js';
-export type { BotClients, ChatRequest, ChatTurn, OpenAiChat, TypebotAnswer, TypebotChat, TypebotMessage } from '../bots/index.js';
+export type { BotClients, ChatChunk, ChatRequest, ChatStreamRequest, ChatTurn, ChatUsage, OpenAiChat, TypebotAnswer, TypebotChat, TypebotMessage } from '../bots/index.js';
 /** `sdk.services.messages`: send, sendToContact, sendToNumber, checkNumber and the message actions. */
 export type { MessagesService } from '../messaging/pipeline-plugin.js';
 export type { SendToNumberInput, SendToNumberResult } from '../messaging/send-to-number.js';

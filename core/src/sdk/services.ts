@@ -24,6 +24,10 @@ export interface CoreServices {
   /** A ticket's conversation as a bot reads it. */
   history: HistoryService;
   fileLists: FileListsService;
+  /** A ticket's internal notes (staff only, never the customer's). */
+  notes: NotesService;
+  /** The company's quick replies (text). */
+  quickMessages: QuickMessagesService;
   /** Pointers from the core's queues, connections and tickets to a plugin's rows (prompts, integrations). */
   links: LinksService;
   [name: string]: unknown;
@@ -78,6 +82,30 @@ export interface HistoryService {
   turns(companyId: number, ticketId: number, page: { upTo: number; limit: number }): Promise<ChatTurn[]>;
   /** Whether a contact message newer than `afterId` already waits on the ticket (a burst: its own turn will answer). */
   newerInbound(companyId: number, ticketId: number, afterId: number): Promise<boolean>;
+  /** One of the company's messages as text (`null`: missing, another company's, or deleted), with its ticket. */
+  message(companyId: number, messageId: number): Promise<{ id: number; ticketId: number; body: string; fromMe: boolean } | null>;
+}
+
+export interface NoteView { id: number; ticketId: number; userId: number | null; note: string; createdAt: string }
+
+export interface NotesService {
+  /** The newest `limit` notes of the company's ticket, oldest first (none for another company's ticket). */
+  list(companyId: number, ticketId: number, limit: number): Promise<NoteView[]>;
+  /**
+   * Adds an internal note to the company's ticket (on the ticket's contact), written by `userId` or by nobody
+   * (an automatic note), announced as `ticketNote` to those who may see the ticket. `null` when the ticket is not the company's.
+   */
+  add(companyId: number, ticketId: number, note: string, userId?: number | null): Promise<NoteView | null>;
+}
+
+export interface QuickMessageView { id: number; shortcode: string; message: string; geral: boolean; userId: number | null }
+
+export interface QuickMessagesService {
+  /**
+   * A page of the company's active quick replies with a text, in id order after `afterId`: the shared ones
+   * (`geral`) and, with `userId`, that user's own.
+   */
+  list(companyId: number, page: { afterId: number; limit: number; userId?: number }): Promise<QuickMessageView[]>;
 }
 
 export interface UsersService {

@@ -106,6 +106,7 @@ const NEEDS: Record<string, Need> = {
   'POST /api/settings/branding/:key': { params: () => ({ key: 'appLogoLight' }), upload: png },
   'DELETE /api/settings/branding/:key': { params: () => ({ key: 'appLogoLight' }) },
   'POST /api/quick-messages/:id/media-upload': { upload: png },
+  'POST /api/copilot/articles/import/file': { upload: { filename: 'article.md', content: () => Buffer.from('# Audit article\n\nText.\n'), mimetype: 'text/markdown' } },
   'POST /api/announcements/:id/media-upload': { upload: png },
   'POST /api/schedules/:id/media-upload': { upload: png },
   'POST /api/contact-lists/:id/upload': { upload: sheet },

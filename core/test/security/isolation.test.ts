@@ -6,7 +6,7 @@ import {
 } from '../../src/db/models/index.js';
 import { toDbTime } from '../../src/db/time.js';
 import { hashPassword } from '../../src/util/password.js';
-import { apiRoutes, buildWithFixturePlugins, FIXTURE_FLAGS } from './routes.js';
+import { apiRoutes, buildWithFixturePlugins, FIXTURE_FLAGS, loadedPluginFlags } from './routes.js';
 import { assertWalks, foreignCompanyWalk, idsOwnedBy, tablesWithCompanyId } from './walks.js';
 
 /**
@@ -59,7 +59,7 @@ t.test('a user of another company can neither see nor change company 1\'s data t
   const { app, createTenant } = await buildWithFixturePlugins(t);
   const { uuids, joins } = await seedCompanyA();
   for (const [table, row] of Object.entries(joins)) await app.knex(table).insert(row);
-  const b = await createTenant('Tenant B', FIXTURE_FLAGS);
+  const b = await createTenant('Tenant B', { ...loadedPluginFlags(app), ...FIXTURE_FLAGS });
 
   /** Company A's marker rows (whole rows) and how many rows A has per table. */
   const snapshot = async () => {

@@ -5,7 +5,7 @@ import {
 } from '../../src/db/models/index.js';
 import { toDbTime } from '../../src/db/time.js';
 import { hashPassword } from '../../src/util/password.js';
-import { apiRoutes, buildWithFixturePlugins, fillUrl, FIXTURE_FLAGS, sample, type ApiRoute, type Schema } from './routes.js';
+import { apiRoutes, buildWithFixturePlugins, fillUrl, FIXTURE_FLAGS, loadedPluginFlags, sample, type ApiRoute, type Schema } from './routes.js';
 
 /**
  * Issue 26 finding 10, as a rule over the route table (core, plugins and fixture plugins): a row may not point at
@@ -149,11 +149,13 @@ const BASELINE: Record<string, (b: Ids) => Record<string, unknown>> = {
 /** Routes whose call with company B's own ids cannot succeed here, with why: it must then fail for another reason than a 404. */
 const BASELINE_UNREACHABLE: Record<string, string> = {
   'POST /api/queueIntegration/testSession': 'it calls Dialogflow (not reachable from the tests)',
+  ...Object.fromEntries(['suggest', 'summarise', 'improve', 'translate'].map((r) => [`POST /api/copilot/${r}`,
+    'B has no model set up: ERR_COPILOT_NOT_CONFIGURED once the ticket (or message) is found to be its own'])),
 };
 
 t.test('no write route stores a reference to another company\'s row', async (t) => {
   const { app, createTenant } = await buildWithFixturePlugins(t);
-  const b = await createTenant('Tenant Refs', FIXTURE_FLAGS);
+  const b = await createTenant('Tenant Refs', { ...loadedPluginFlags(app), ...FIXTURE_FLAGS });
   // Company B's admin writes; company A (1) owns the rows whose ids B tries to reach.
   const aIds = await seed(app, 1, 'ALPHA');
   const bIds = await seed(app, b.companyId, 'BRAVO', b.admin.id);

@@ -38,12 +38,14 @@ export const FIXTURE_PLUGINS = path.resolve(path.dirname(fileURLToPath(import.me
 export const FIXTURE_FLAGS = { useHello: true, useRelay: true };
 
 /**
- * Boots the app with plugins loaded from folders and their flags granted to company 1's plan: built-in flags are
+ * Boots the app with plugins loaded from folders and their flags (and every loaded plugin's) granted to company 1's plan: built-in flags are
  * plan columns, a plugin's live in `features`, merged into what the plan already holds (never overwriting it).
  * Tenants get the same flags through createTenant's flags.
  */
-export async function buildWithPlugins(t: Test, pluginDirs: string[], flags: Record<string, boolean>, options: Omit<Parameters<typeof build>[1] & object, 'extraPluginDirs'> = {}) {
+export async function buildWithPlugins(t: Test, pluginDirs: string[], fixtureFlags: Record<string, boolean>, options: Omit<Parameters<typeof build>[1] & object, 'extraPluginDirs'> = {}) {
   const env = await build(t, { ...options, extraPluginDirs: pluginDirs });
+  // The repo's own plugins with a flag of their own (in `features`, off for company 1 by default) are walked too.
+  const flags = { ...loadedPluginFlags(env.app), ...fixtureFlags };
   const { planId } = (await Company.query().findById(1))!;
   const plan = (await Plan.query().findById(planId!))!;
   const builtin = Object.fromEntries(Object.entries(flags).filter(([k]) => (BUILTIN_PLAN_FLAGS as readonly string[]).includes(k)));
@@ -52,6 +54,9 @@ export async function buildWithPlugins(t: Test, pluginDirs: string[], flags: Rec
   env.app.tenancy.invalidate();
   return env;
 }
+
+/** Every loaded plugin's plan flag, on: for a tenant the suites walk (`createTenant(name, { ...loadedPluginFlags(app), ...FIXTURE_FLAGS })`). */
+export const loadedPluginFlags = (app: FastifyInstance): Record<string, boolean> => Object.fromEntries(app.plugins.map((p) => [p.manifest.planFlag, true]));
 
 /** Boots the app with the fixture plugins, their flags on for company 1 (tenants get them through createTenant's flags). */
 export async function buildWithFixturePlugins(t: Test, options: Omit<Parameters<typeof build>[1] & object, 'extraPluginDirs'> = {}) {

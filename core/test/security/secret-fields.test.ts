@@ -25,6 +25,11 @@ interface Ctx { secret(label: string): string; call(method: string, url: string,
 /** Bodies for the routes whose generic sample cannot pass their own rules. Each fills every secret field it has. */
 const BODIES: Record<string, (ctx: Ctx) => Promise<Body> | Body> = {
   'PUT /api/relay/settings': ({ secret }) => ({ url: 'http://127.0.0.1:9/hook', apiKey: secret('relay-apiKey') }),
+  // The copilot's model connection (issue 46): its key beside numbers with their own bounds.
+  'PUT /api/copilot/settings': ({ secret }) => ({
+    baseUrl: 'http://127.0.0.1:9/v1', model: 'probe-model', apiKey: secret('copilot-apiKey'), monthlyTokenBudget: 0, perAgentPerMinute: 10,
+    pricePerMillionTokens: 0, windowMessages: 20, timeoutMs: 30000, summaryOnTransfer: false, includeNotes: false, maskNumbers: true,
+  }),
   // A Cloud API connection's Graph token, app secret and webhook verify token (its base URL: the fake's kind, unreachable here).
   'PUT /api/whatsapp-cloud/:connectionId/settings': ({ secret }) => ({
     phoneNumberId: '1098765432', wabaId: '2233445566', baseUrl: 'http://127.0.0.1:9',

@@ -14,6 +14,12 @@ export interface ApiClient {
   upload<T = unknown>(path: string, form: FormData): Promise<T>;
   /** GETs a file (a sample sheet, an export) with the session's token and hands it to the browser as `filename`. */
   download(path: string, filename: string, query?: Query): Promise<void>;
+  /**
+   * POSTs `body` and reads a server-sent-events answer, calling `onEvent(event, data)` for each event (`message` when
+   * unnamed; `data` parsed as JSON) until the server ends it; `signal` cancels (the server sees the connection close).
+   * A refusal before the stream starts rejects with the API error, like the other calls.
+   */
+  stream(path: string, body: unknown, options: { signal?: AbortSignal; onEvent(event: string, data: unknown): void }): Promise<void>;
 }
 
 interface Hooks {
@@ -113,6 +119,37 @@ async function send<T>(method: string, url: string, body?: unknown, retried = fa
   try { return JSON.parse(text) as T; } catch { return text as T; }
 }
 
+/** One server-sent-events POST (ApiClient.stream): the session's token, one refresh on an expired session. */
+async function streamEvents(url: string, body: unknown, options: Parameters<ApiClient['stream']>[2], retried = false, fixedToken?: string): Promise<void> {
+  const token = fixedToken ?? tokenStore.get();
+  const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'text/event-stream' };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const res = await fetch(url, { method: 'POST', headers, body: JSON.stringify(body), credentials: 'include', signal: options.signal });
+  if (res.status === 403 && token && !retried && !fixedToken) {
+    const err = await toApiError(res.clone());
+    if (err.code === 'ERR_SESSION_EXPIRED' && await refreshToken()) return streamEvents(url, body, options, true);
+  }
+  if (!res.ok || !res.body) throw await toApiError(res);
+  const reader = res.body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    buffer += decoder.decode(value, { stream: true });
+    for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      const event = /^event: (.*)$/m.exec(block)?.[1] ?? 'message';
+      const data = block.split('\n').filter((l) => l.startsWith('data: ')).map((l) => l.slice(6)).join('\n');
+      if (!data) continue;
+      let parsed: unknown = data;
+      try { parsed = JSON.parse(data); } catch { /* a plain text event */ }
+      options.onEvent(event, parsed);
+    }
+  }
+}
+
 export const api: ApiClient = {
   get: (path, query) => send('GET', buildUrl(path, query)),
   post: (path, body) => send('POST', buildUrl(path), body),
@@ -120,6 +157,7 @@ export const api: ApiClient = {
   delete: (path) => send('DELETE', buildUrl(path)),
   upload: (path, form) => send('POST', buildUrl(path), form),
   download: (path, filename, query) => downloadFile(path, filename, query),
+  stream: (path, body, options) => streamEvents(buildUrl(path), body, options),
 };
 
 export { ApiError };
@@ -133,5 +171,6 @@ export function apiWithToken(token: string): ApiClient {
     delete: (path) => send('DELETE', buildUrl(path), undefined, false, token),
     upload: (path, form) => send('POST', buildUrl(path), form, false, token),
     download: (path, filename, query) => downloadFile(path, filename, query),
+    stream: (path, body, options) => streamEvents(buildUrl(path), body, options, false, token),
   };
 }

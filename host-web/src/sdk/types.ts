@@ -13,7 +13,7 @@ export type Language = 'pt' | 'en' | 'es';
 
 /** Named places in core screens a remote may fill; declared in the manifest's `remote.slots` too. */
 export type SlotName = 'sideMenu.badge' | 'topBar.actions' | 'queueDialog.fields' | 'connectionDialog.fields' | 'ticketHeader.actions'
-  | 'ticketList.row' | 'contactDrawer.sections';
+  | 'ticketList.row' | 'contactDrawer.sections' | 'ticketComposer.actions';
 
 /** A contact as the console holds it (the ticket list and the open conversation read it from the API). */
 export interface ContactView {
@@ -67,6 +67,10 @@ export interface SlotProps {
   'ticketList.row': { ticket: TicketView; contact: ContactView | null };
   /** A section of the contact drawer of the open ticket, after the contact's extra info and before the notes. */
   'contactDrawer.sections': { contact: ContactView; ticket: TicketView };
+  /** Buttons above the open ticket's composer (the copilot's suggest, summarise, improve). `draft` is the text being
+   *  typed; `setDraft` replaces it (a function gets the current text, for text streamed in). Nothing is sent: the
+   *  agent sends with the composer's own button. `disabled`: the composer is read-only (waiting, closed, outside the window). */
+  'ticketComposer.actions': { ticket: TicketView; draft: string; setDraft(text: string | ((current: string) => string)): void; disabled: boolean };
 }
 
 /** The components a remote contributes, one per slot it fills (each also listed in its manifest's `remote.slots`). */

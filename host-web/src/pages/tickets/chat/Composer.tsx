@@ -10,6 +10,7 @@ import { useRecorder } from './useRecorder';
 import { useAutoGrow } from './useAutoGrow';
 import type { Message, Ticket } from '../types';
 import { ServiceWindowBar, useServiceWindow } from './ServiceWindow';
+import { Slot } from '../../../components/Slot';
 
 /** The composer grows up to 5 rows (core.md §4, §9) and shrinks back to one when the text is cleared. */
 const MAX_ROWS = 5;
@@ -70,6 +71,9 @@ export function Composer({ ticket, replyTo, onClearReply }: { ticket: Ticket; re
           <Button text rounded size="small" icon="pi pi-times" onClick={onClearReply} aria-label={t('common.cancel')} />
         </div>
       )}
+      <div className="composer-actions">
+        <Slot name="ticketComposer.actions" props={{ ticket, draft: text, setDraft: setText, disabled }} />
+      </div>
       <div className="composer">
         {quick.length > 0 && (
           <ul className="quick-replies" data-testid="quick-replies">
