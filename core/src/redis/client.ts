@@ -88,6 +88,18 @@ function boundedCommands<C extends object>(client: C, stall: Stall = { stalled: 
   return proxy;
 }
 
+/**
+ * Closes a client without waiting on Redis: a client that is not ready (Redis away or stalled) is dropped at once
+ * (its QUIT would wait in the offline queue for a Redis that may never come back, and a shutdown hung on it); a
+ * ready one quits politely, dropped if that takes longer than the command timeout.
+ */
+export async function closeRedis(client: RedisClient | undefined): Promise<void> {
+  if (!client) return;
+  const drop = () => { try { client.destroy(); } catch { /* already closed */ } };
+  if (!client.isReady) { drop(); return; }
+  await within(client.quit(), { stalled: false }).catch(drop);
+}
+
 /** Logs a client's outage once and its return, and keeps its 'error' events from ending the process. */
 export function watchRedisClient(client: RedisClient, name: string, log: RedisClientLog): RedisClient {
   let down = false;

@@ -1,6 +1,6 @@
 import t from 'tap';
-import { api, connectedSandbox, processData, startServer, waitForExit, waitUntil } from '../hardening/server-process.js';
-import { privateRedis } from './private-redis.js';
+import { api, waitForExit, waitUntil } from '../hardening/server-process.js';
+import { acceptedNotStoredOnce, inboundTraffic, serverOnPrivateRedis } from './fault-server.js';
 
 const skip = process.env.TEST_DB !== 'mysql' || !process.env.TEST_REDIS_URL ? 'Redis faults run on the MariaDB + Redis leg' : false;
 const ADMIN = { email: 'faults-pause@atrium.test', password: 'Faults-pass-123' };
@@ -26,27 +26,11 @@ async function call(url: string, token: string | undefined, method: string, rout
 }
 
 t.test('Redis paused (SIGSTOP) under traffic: the server stays up, answers 200 or 503 without hanging, and recovers after SIGCONT', { skip }, async (t) => {
-  const redis = await privateRedis();
-  t.teardown(redis.kill);
-  const data = processData('faults_pause', ADMIN, { REDIS_URL: redis.url });
-  t.teardown(data.remove);
-  const { child, url } = await startServer(data.env, 180_000);
-  t.teardown(() => { child.kill('SIGKILL'); });
-  const token = (await api(url, undefined, 'POST', '/api/auth/login', ADMIN)).body.token as string;
-  const connectionId = await connectedSandbox(url, token);
-  const db = data.db();
+  const { redis, child, url, token, connectionId, db } = await serverOnPrivateRedis(t, 'faults_pause', ADMIN);
   const agent = { email: 'agent@pause.test', password: 'Agent-pass-123' };
   t.equal((await api(url, token, 'POST', '/api/users', { name: 'Agent', ...agent, profile: 'user' })).status, 200, 'an agent to sign in with');
 
-  const answers = new Map<string, number | 'hang'>();
-  let sent = 0;
-  const deliver = async () => {
-    sent += 1;
-    const providerId = `pause-${sent}`;
-    const res = await call(url, token, 'POST', `/api/sandbox/${connectionId}/inbound`, { number: `5511933300${String(sent % 20).padStart(3, '0')}`, name: 'Cliente', body: `mensagem ${sent}`, providerId });
-    answers.set(providerId, res.status);
-    return res.status;
-  };
+  const { answers, deliver } = inboundTraffic(connectionId, 'pause', (route, body) => call(url, token, 'POST', route, body));
   for (let i = 0; i < 5; i++) t.equal(await deliver(), 200, 'accepted before the pause');
   const contact = await db('contacts').where({ companyId: 1 }).whereNot('number', '').first('id');
   const schedule = async (body: string, inMs: number) => (await api(url, token, 'POST', '/api/schedules', { body, contactId: contact.id, sendAt: new Date(Date.now() + inMs).toISOString() })).body.id as number;
@@ -82,11 +66,7 @@ t.test('Redis paused (SIGSTOP) under traffic: the server stays up, answers 200 o
   t.equal((await call(url, undefined, 'POST', '/api/auth/login', agent)).status, 200, 'sign-in works again');
 
   t.equal(child.exitCode, null, 'the server is still running');
-  const accepted = [...answers].filter(([, status]) => status === 200).map(([id]) => id);
-  const stored = await db('messages').whereIn('providerId', [...answers.keys()]).select('providerId');
-  const counts = new Map<string, number>();
-  for (const { providerId } of stored as Array<{ providerId: string }>) counts.set(providerId, (counts.get(providerId) ?? 0) + 1);
-  t.same(accepted.filter((id) => counts.get(id) !== 1), [], 'every message answered 200 is stored exactly once');
+  t.same(await acceptedNotStoredOnce(db, answers), [], 'every message answered 200 is stored exactly once');
   t.ok([...answers.values()].every((s) => s === 200 || s === 503), 'no delivery answered anything but 200 or 503');
 
   child.kill('SIGTERM');

@@ -1,7 +1,7 @@
 import t from 'tap';
 import { toDbTime } from '../../src/db/time.js';
-import { api, connectedSandbox, processData, startServer, waitForExit, waitUntil } from '../hardening/server-process.js';
-import { privateRedis } from './private-redis.js';
+import { api, waitForExit, waitUntil } from '../hardening/server-process.js';
+import { serverOnPrivateRedis } from './fault-server.js';
 
 const skip = process.env.TEST_DB !== 'mysql' || !process.env.TEST_REDIS_URL ? 'Redis faults run on the MariaDB + Redis leg' : false;
 const ADMIN = { email: 'faults-reconcile@atrium.test', password: 'Faults-pass-123' };
@@ -9,15 +9,7 @@ const ADMIN = { email: 'faults-reconcile@atrium.test', password: 'Faults-pass-12
 const TIME_SCALE = 0.005;
 
 t.test('Redis restarted empty while timers wait: the reconciler brings back inactivity, SLA, hand-back, campaign and flow-pause jobs (each runs once)', { skip }, async (t) => {
-  const redis = await privateRedis();
-  t.teardown(redis.kill);
-  const data = processData('faults_reconcile', ADMIN, { REDIS_URL: redis.url, ATRIUM_TIME_SCALE: String(TIME_SCALE) });
-  t.teardown(data.remove);
-  const { child, url } = await startServer(data.env, 180_000);
-  t.teardown(() => { child.kill('SIGKILL'); });
-  const token = (await api(url, undefined, 'POST', '/api/auth/login', ADMIN)).body.token as string;
-  const connectionId = await connectedSandbox(url, token);
-  const db = data.db();
+  const { redis, child, url, token, connectionId, db } = await serverOnPrivateRedis(t, 'faults_reconcile', ADMIN, { ATRIUM_TIME_SCALE: String(TIME_SCALE) });
   const ok = async (what: string, res: Promise<{ status: number; body: any }>) => {
     const done = await res;
     if (done.status !== 200) throw new Error(`${what}: ${done.status} ${JSON.stringify(done.body)}`);
