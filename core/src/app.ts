@@ -194,7 +194,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   const secrets = createSecrets(config.secretsKey);
   await app.register(secretsPlugin, { secrets });
   app.addHook('onClose', async () => http.close());
-  const jobParking = createJobParking(app.jobs, app.tenancy, knex, app.log);
+  const jobParking = createJobParking(app.jobs, app.tenancy, knex, app.log, app.reconciler);
   app.decorate('jobParking', jobParking);
   // Jobs parked while their company's plan lacked the plugin's flag, whose flag came back while this server was down.
   app.addHook('onReady', async () => { jobParking.resume().catch((err: unknown) => app.log.error({ err }, 'resuming parked plugin jobs failed')); });

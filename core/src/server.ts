@@ -25,9 +25,20 @@ if (app.firstStart) {
 }
 process.stdout.write(lines.join('\n') + '\n\n');
 
+// A shutdown closes every dependency's clients and waits for running work, each bounded (docs/operations.md); should
+// something still hang, the process exits anyway after SHUTDOWN_TIMEOUT_MS, with 1 (not a clean shutdown).
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, async () => {
-    await app.close();
+    setTimeout(() => {
+      app.log.error({ signal, timeoutMs: app.config.shutdownTimeoutMs }, 'shutdown did not finish in time: exiting anyway');
+      process.exit(1);
+    }, app.config.shutdownTimeoutMs).unref();
+    try {
+      await app.close();
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
     process.exit(0);
   });
 }

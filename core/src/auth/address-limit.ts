@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../http/errors.js';
-import { connectRedis, isRedisConnectionError, type RedisClientLog } from '../redis/client.js';
+import { closeRedis, connectRedis, isRedisConnectionError, type RedisClientLog } from '../redis/client.js';
 
 /**
  * Failures per client address across accounts (password spraying): failed logins, reset-code
@@ -72,7 +72,7 @@ async function redisStore(url: string, windowMs: number, log: RedisClientLog): P
     }, () => local.count(key)),
     // The window starts with the first failure (SET NX with its expiry), then only counts.
     add: (key) => orLocal(async () => { await client.multi().set(key, '0', { PX: windowMs, NX: true }).incr(key).exec(); }, () => local.add(key)),
-    async close() { await client.quit().catch(() => undefined); },
+    close: () => closeRedis(client),
   };
 }
 

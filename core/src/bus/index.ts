@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import { Server, type Socket } from 'socket.io';
 import type { FastifyInstance } from 'fastify';
-import { connectRedis, duplicateRedis, publishingSafely, type RedisClient } from '../redis/client.js';
+import { closeRedis, connectRedis, duplicateRedis, publishingSafely, type RedisClient } from '../redis/client.js';
 import { Ticket, User } from '../db/models/index.js';
 import { dbNow } from '../db/time.js';
 import { canSee } from '../domains/tickets/access.js';
@@ -372,6 +372,6 @@ export const busPlugin = fp(async (app: FastifyInstance, opts: { redisUrl?: stri
   app.addHook('onClose', async () => {
     closed = true;
     await new Promise<void>((resolve) => io.close(() => resolve()));
-    await Promise.allSettled([pub?.quit(), sub?.quit()]);
+    await Promise.allSettled([closeRedis(pub), closeRedis(sub)]);
   });
 }, { name: 'bus', dependencies: ['auth'] });

@@ -58,6 +58,8 @@ export interface Config {
   dbAcquireTimeoutMs: number;
   /** MariaDB: how long one statement may run before it fails with 503 (DB_STATEMENT_TIMEOUT_MS, default 10 s; 0: none). */
   dbStatementTimeoutMs: number;
+  /** How long a SIGTERM/SIGINT shutdown may take before the process exits anyway, with 1 (SHUTDOWN_TIMEOUT_MS, default 20 s). */
+  shutdownTimeoutMs: number;
   /** ATRIUM_TIME_SCALE: multiplies durations the spec fixes in minutes or days (1 = real time; demos and tests use less). */
   timeScale: number;
 
@@ -214,6 +216,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     diskMinFreeBytes: Number(env.DISK_MIN_FREE_MB ?? 200) * 1024 * 1024,
     dbAcquireTimeoutMs: Number(env.DB_ACQUIRE_TIMEOUT_MS ?? 5000),
     dbStatementTimeoutMs: Number(env.DB_STATEMENT_TIMEOUT_MS ?? 10_000),
+    shutdownTimeoutMs: Number(env.SHUTDOWN_TIMEOUT_MS ?? 20_000),
     timeScale: parseTimeScale(env.ATRIUM_TIME_SCALE),
 
     allowPrivateUrls: env.ALLOW_PRIVATE_URLS === 'true',

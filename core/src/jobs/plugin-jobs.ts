@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Knex } from 'knex';
 import type { Tenancy } from '../tenancy/index.js';
+import type { Reconciler } from './reconciler.js';
 import type { CompanyJobData, JobQueue, PluginJobQueue } from './types.js';
 
 /**
@@ -24,7 +25,7 @@ const validCompany = (data: unknown): data is CompanyJobData =>
 /** Where a parked job's id hides inside its data, so it is enqueued again under the same id. */
 const JOB_ID = '__parkedJobId';
 
-export function createJobParking(jobs: JobQueue, tenancy: Tenancy, knex: Knex, log: FastifyBaseLogger): JobParking {
+export function createJobParking(jobs: JobQueue, tenancy: Tenancy, knex: Knex, log: FastifyBaseLogger, reconciler: Reconciler): JobParking {
   const parked = () => knex('parkedJobs');
   let resuming: Promise<number> | undefined;
 
@@ -75,6 +76,19 @@ export function createJobParking(jobs: JobQueue, tenancy: Tenancy, knex: Knex, l
           if (!validCompany(data)) throw refuse(name);
           // The job id rides along in the data, so a parked job comes back under the same id.
           await jobs.enqueue(name, options?.jobId ? { ...data, [JOB_ID]: options.jobId } : data, options);
+        },
+        reconcile(name, task) {
+          // Once per company (the plugin reads its rows through sdk.db, always with a company); a company whose plan
+          // lacks the flag gets its jobs too: they park when they run, as any of its jobs.
+          reconciler.register(`${pluginId}: ${name}`, async () => {
+            let enqueued = 0;
+            let failure: unknown;
+            for (const { id } of await knex('companies').select('id').orderBy('id') as Array<{ id: number }>) {
+              try { enqueued += await task(Number(id)); } catch (err) { failure ??= err; }
+            }
+            if (failure) throw failure;
+            return enqueued;
+          });
         },
         cancel: (name, jobId) => jobs.cancel(name, jobId),
         idle: (withinMs) => jobs.idle(withinMs),

@@ -45,3 +45,22 @@ export function createReconciler(log: FastifyBaseLogger): Reconciler {
     },
   };
 }
+
+/** A query a reconciler task pages through (an objection or knex builder). */
+interface PageQuery<R> {
+  clone(): PageQuery<R>;
+  where(column: string, op: string, value: number): PageQuery<R>;
+  orderBy(column: string): PageQuery<R>;
+  limit(n: number): PromiseLike<R[]>;
+}
+
+/** A reconciler task's rows in pages by id (a company with many live tickets is not read at once). */
+export async function inBatches<R extends { id: number }>(query: PageQuery<R>, each: (row: R) => Promise<void>, size = 500): Promise<void> {
+  let after = 0;
+  for (;;) {
+    const rows = await query.clone().where('id', '>', after).orderBy('id').limit(size);
+    for (const row of rows) await each(row);
+    if (rows.length < size) return;
+    after = rows[rows.length - 1].id;
+  }
+}

@@ -33,6 +33,9 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 }
 
 /** Durable jobs on Redis (bee-queue): one bee-queue per job name. */
+/** How long a closing queue waits for its running jobs. */
+const CLOSE_MS = 5000;
+
 export class RedisJobQueue implements JobQueue {
   readonly kind = 'redis' as const;
   private queues = new Map<string, BeeQueue>();
@@ -146,7 +149,24 @@ export class RedisJobQueue implements JobQueue {
     }
   }
 
+  /**
+   * Closes every queue: running jobs get CLOSE_MS to finish, then the connections go. bee-queue's own close ends
+   * with a QUIT that redis@3 holds in its offline queue while Redis is away (a reconnect that may never come): a
+   * shutdown with Redis down hung there. Past the bound the queue's connections are ended without a QUIT.
+   */
   async close() {
-    await Promise.allSettled([...this.queues.values()].map((q) => q.close(5000)));
+    clearTimeout(this.reconnectTimer);
+    await Promise.allSettled([...this.queues.values()].map(async (q) => {
+      const connections = () => {
+        const { client, bclient, eclient } = q as unknown as Record<'client' | 'bclient' | 'eclient', { connected?: boolean; end?: (flush: boolean) => void } | undefined>;
+        return [client, bclient, eclient];
+      };
+      const endUnconnected = () => { for (const connection of connections()) if (connection && !connection.connected) connection.end?.(true); };
+      endUnconnected(); // Redis away now: nothing to say goodbye to
+      let timer: NodeJS.Timeout | undefined;
+      const bound = new Promise<void>((resolve) => { timer = setTimeout(resolve, CLOSE_MS + 1000); });
+      await Promise.race([q.close(CLOSE_MS).catch(() => undefined), bound]).finally(() => clearTimeout(timer));
+      endUnconnected();
+    }));
   }
 }

@@ -60,6 +60,12 @@ export interface CompanyJobData { companyId: number }
 export interface PluginJobQueue extends Omit<JobQueue, 'define' | 'enqueue'> {
   define<T extends CompanyJobData>(name: string, handler: JobHandler<T>, options?: { concurrency?: number }): void;
   enqueue<T extends CompanyJobData>(name: string, data: T, options?: JobOptions): Promise<void>;
+  /**
+   * A task of the reconciler (jobs/reconciler.ts): at start and after the queue's Redis came back (maybe empty), it is
+   * called once per company and enqueues again, under their usual job ids, the jobs the plugin's rows say are due
+   * (one still queued is then not doubled); it returns how many. Register it in the factory.
+   */
+  reconcile(name: string, task: (companyId: number) => Promise<number>): void;
 }
 
 /** A retry's first backoff (exponential from it), default a second, on the operator's clock: both backends store this. */

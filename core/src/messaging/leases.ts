@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { connectRedis, type RedisClient, type RedisClientLog } from '../redis/client.js';
+import { closeRedis, connectRedis, type RedisClient, type RedisClientLog } from '../redis/client.js';
 
 /**
  * Who drives a connection's session. With several API processes (REDIS_URL), exactly one may hold a
@@ -86,7 +86,7 @@ export class RedisLeases implements LeaseStore {
 
   async close() {
     // Leaving at once: the others take their share of the sessions on their next sweep, not after the heartbeat expires.
-    await this.client.zRem(this.processesKey, this.owner).catch(() => undefined);
-    await this.client.quit().catch(() => undefined);
+    if (this.client.isReady) await this.client.zRem(this.processesKey, this.owner).catch(() => undefined);
+    await closeRedis(this.client);
   }
 }

@@ -113,6 +113,9 @@ export const pipelinePlugin = fp(async (app: FastifyInstance) => {
     hasFlag: (companyId, flag) => app.tenancy.hasFlag(companyId, flag),
   });
   app.reconciler.register('responder turns', () => responders.reconcile());
+  app.reconciler.register('inactivity timers', () => inactivity.reconcile());
+  app.reconciler.register('SLA timers', () => sla.reconcile());
+  app.reconciler.register('assignment hand-backs', () => assignment.reconcile());
   app.addHook('preClose', async () => { responders.stop(); });
   const inbound = createInboundHandler(deps, {
     respond: ({ companyId, ticketId, messageId, ticket, message, isNewTicket }) => (ticket && message

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { connectRedis, duplicateRedis, type RedisClient, type RedisClientLog } from '../redis/client.js';
+import { closeRedis, connectRedis, duplicateRedis, type RedisClient, type RedisClientLog } from '../redis/client.js';
 import { AppError } from '../http/errors.js';
 
 /**
@@ -100,7 +100,6 @@ export class SessionRpc {
       pending.reject(new AppError(SESSION_MOVING, 503, 'The process is shutting down'));
       this.waiting.delete(id);
     }
-    await this.sub.quit().catch(() => undefined);
-    await this.pub.quit().catch(() => undefined);
+    await Promise.all([closeRedis(this.sub), closeRedis(this.pub)]);
   }
 }

@@ -6,7 +6,8 @@ export type RedisClient = ReturnType<typeof createClient>;
 const MAX_RECONNECT_DELAY_MS = 2000;
 
 /**
- * How long a command waits for an answer (and, while Redis is away, in the client's offline queue) before it fails.
+ * How long a command waits for an answer (and, while Redis is away, in the client's offline queue) before it fails,
+ * also when Redis is stalled with the connection open (boundedCommands).
  * Callers on a request's path answer quickly instead of waiting out an outage (node-redis' default is 5 s).
  */
 export const REDIS_COMMAND_TIMEOUT_MS = 2000;
@@ -31,7 +32,72 @@ export async function connectRedis(url: string, name: string, log: RedisClientLo
   });
   watchRedisClient(client, name, log);
   await client.connect();
-  return client;
+  return boundedCommands(client);
+}
+
+/** A command that got no answer within REDIS_COMMAND_TIMEOUT_MS (named so isRedisConnectionError knows it). */
+class TimeoutError extends Error {
+  constructor() { super(`Redis did not answer within ${REDIS_COMMAND_TIMEOUT_MS} ms`); }
+}
+
+/** Client methods that are not commands (the connection's own life, events, copies): never bounded. */
+const UNBOUNDED = new Set(['connect', 'quit', 'close', 'disconnect', 'destroy', 'duplicate', 'on', 'once', 'off', 'addListener', 'removeListener', 'removeAllListeners', 'emit', 'ref', 'unref']);
+
+/** Whether a client's last bounded command went unanswered (until an answer comes): see boundedCommands. */
+interface Stall { stalled: boolean }
+
+function within<T>(work: Promise<T>, stall: Stall): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => { stall.stalled = true; reject(new TimeoutError()); }, REDIS_COMMAND_TIMEOUT_MS);
+  });
+  // Any answer (or the connection's end failing it) means Redis is no longer stalled on this connection.
+  work.then(() => { stall.stalled = false; }, () => { stall.stalled = false; });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * The client with every command's answer bounded by REDIS_COMMAND_TIMEOUT_MS. node-redis' own timeout covers a
+ * command only until it is written: once sent, it waits for its answer as long as the connection stays open, and a
+ * stalled Redis (paused, swapping, a network black hole) keeps it open, so every request waiting on Redis hung.
+ * The late answer is still read when it comes (a written command cannot be dropped without misaligning the replies);
+ * the caller has moved on with a TimeoutError. Transactions (`multi()…exec()`) are bounded at `exec`.
+ * After a command went unanswered, `isReady` is false until an answer comes (the late ones do once Redis moves
+ * again): callers that check it (the address limit, the bus's forgets) skip Redis at once instead of waiting again.
+ */
+function boundedCommands<C extends object>(client: C, stall: Stall = { stalled: false }): C {
+  const proxy: C = new Proxy(client, {
+    get(target, prop) {
+      const value = Reflect.get(target, prop, target) as unknown;
+      if (prop === 'isReady') return Boolean(value) && !stall.stalled;
+      if (typeof value !== 'function') return value;
+      const method = value as (...a: unknown[]) => unknown;
+      if (typeof prop !== 'string' || UNBOUNDED.has(prop)) {
+        return (...args: unknown[]) => { const result = method.apply(target, args); return result === target ? proxy : result; };
+      }
+      return (...args: unknown[]) => {
+        const result = method.apply(target, args);
+        if (result === target) return proxy;
+        if (result && typeof (result as Promise<unknown>).then === 'function') return within(result as Promise<unknown>, stall);
+        // A transaction or pipeline builder: its exec answers.
+        if (result && typeof result === 'object' && typeof (result as { exec?: unknown }).exec === 'function') return boundedCommands(result, stall);
+        return result;
+      };
+    },
+  });
+  return proxy;
+}
+
+/**
+ * Closes a client without waiting on Redis: a client that is not ready (Redis away or stalled) is dropped at once
+ * (its QUIT would wait in the offline queue for a Redis that may never come back, and a shutdown hung on it); a
+ * ready one quits politely, dropped if that takes longer than the command timeout.
+ */
+export async function closeRedis(client: RedisClient | undefined): Promise<void> {
+  if (!client) return;
+  const drop = () => { try { client.destroy(); } catch { /* already closed */ } };
+  if (!client.isReady) { drop(); return; }
+  await within(client.quit(), { stalled: false }).catch(drop);
 }
 
 /** Logs a client's outage once and its return, and keeps its 'error' events from ending the process. */
@@ -54,7 +120,7 @@ export function watchRedisClient(client: RedisClient, name: string, log: RedisCl
 export async function duplicateRedis(client: RedisClient, name: string, log: RedisClientLog): Promise<RedisClient> {
   const copy = watchRedisClient(client.duplicate(), name, log);
   await copy.connect();
-  return copy;
+  return boundedCommands(copy);
 }
 
 /** node-redis' errors for a connection that is down or a command that timed out: an outage, not a bug. */

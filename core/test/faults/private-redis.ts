@@ -20,10 +20,14 @@ export async function privateRedis() {
   };
   const kill = async () => {
     if (!child) return;
+    child.kill('SIGCONT'); // a paused one dies as well
     child.kill('SIGKILL');
     await waitForExit(child);
     child = undefined;
   };
+  /** SIGSTOP: the process is frozen, its connections stay open and nothing answers (a stalled Redis); SIGCONT resumes it. */
+  const pause = () => { child?.kill('SIGSTOP'); };
+  const resume = () => { child?.kill('SIGCONT'); };
   await start();
-  return { url: `redis://127.0.0.1:${port}`, start, kill };
+  return { url: `redis://127.0.0.1:${port}`, start, kill, pause, resume };
 }

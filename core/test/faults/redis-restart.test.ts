@@ -1,35 +1,23 @@
 import t from 'tap';
-import { api, connectedSandbox, processData, startServer, waitForExit, waitUntil } from '../hardening/server-process.js';
-import { privateRedis } from './private-redis.js';
+import { api, waitForExit, waitUntil } from '../hardening/server-process.js';
+import { acceptedNotStoredOnce, inboundTraffic, serverOnPrivateRedis } from './fault-server.js';
 
 const skip = process.env.TEST_DB !== 'mysql' || !process.env.TEST_REDIS_URL ? 'Redis faults run on the MariaDB + Redis leg' : false;
 const ADMIN = { email: 'faults-redis@atrium.test', password: 'Faults-pass-123' };
 
 t.test('Redis killed under inbound traffic and restarted empty: the server stays up, answers 200 or 503, stores each accepted message once, and its jobs run again', { skip }, async (t) => {
-  const redis = await privateRedis();
-  t.teardown(redis.kill);
-  const data = processData('faults_redis', ADMIN, { REDIS_URL: redis.url });
-  t.teardown(data.remove);
-  const server = await startServer(data.env, 180_000);
-  t.teardown(() => { server.child.kill('SIGKILL'); });
-  const { url, child } = server;
-  const token = (await api(url, undefined, 'POST', '/api/auth/login', ADMIN)).body.token as string;
-  const connectionId = await connectedSandbox(url, token);
-  const db = data.db();
+  const { redis, child, url, token, connectionId, db } = await serverOnPrivateRedis(t, 'faults_redis', ADMIN);
   // Signs in during the outage (another user: a sign-in of the admin would replace the session the traffic uses).
   const agent = { email: 'agent@faults.test', password: 'Agent-pass-123' };
   t.equal((await api(url, token, 'POST', '/api/users', { name: 'Agent', ...agent, profile: 'user' })).status, 200, 'an agent to sign in with');
 
-  const answers = new Map<string, number>();
   const odd = new Set<string>();
-  let sent = 0;
+  const traffic = inboundTraffic(connectionId, 'fault', (route, body) => api(url, token, 'POST', route, body));
+  const { answers } = traffic;
   const deliver = async () => {
-    sent += 1;
-    const providerId = `fault-${sent}`;
-    const res = await api(url, token, 'POST', `/api/sandbox/${connectionId}/inbound`, { number: `5511900000${String(sent % 20).padStart(3, '0')}`, name: 'Cliente', body: `mensagem ${sent}`, providerId });
-    answers.set(providerId, res.status);
-    if (res.status !== 200 && res.status !== 503) odd.add(`${res.status} ${JSON.stringify(res.body)}`);
-    return res.status;
+    const status = await traffic.deliver();
+    if (status !== 200 && status !== 503) odd.add(String(status));
+    return status;
   };
   for (let i = 0; i < 5; i++) await deliver();
   const contact = await db('contacts').where({ companyId: 1 }).whereNot('number', '').first('id');
@@ -60,11 +48,7 @@ t.test('Redis killed under inbound traffic and restarted empty: the server stays
   }, 60_000, 'both schedules to be sent (jobs run again; the stranded one rebuilt by the reconciler)');
 
   t.equal(child.exitCode, null, 'the server is still running');
-  const accepted = [...answers].filter(([, status]) => status === 200).map(([id]) => id);
-  const stored = await db('messages').whereIn('providerId', [...answers.keys()]).select('providerId');
-  const counts = new Map<string, number>();
-  for (const { providerId } of stored as Array<{ providerId: string }>) counts.set(providerId, (counts.get(providerId) ?? 0) + 1);
-  t.same(accepted.filter((id) => counts.get(id) !== 1), [], 'every message answered 200 is stored exactly once');
+  t.same(await acceptedNotStoredOnce(db, answers), [], 'every message answered 200 is stored exactly once');
   t.same([...odd], [], 'no delivery answered anything but 200 or 503');
 
   child.kill('SIGTERM');

@@ -13,6 +13,7 @@ import { buildMenu } from './menu';
 import { SideMenu } from './SideMenu';
 import { TopBar } from './TopBar';
 import { ImpersonationBanner } from './ImpersonationBanner';
+import { HealthBanner } from './HealthBanner';
 import { useConnectionWarning } from './useConnectionWarning';
 
 /** The signed-in console: side drawer, top bar, the screen; also owns the socket and the plugin list. */
@@ -44,6 +45,7 @@ export default function Layout() {
             screens ask, so it lives here and its Dialog is not part of the login page's download. */}
         <ConfirmDialog />
         <ImpersonationBanner />
+        {isAdmin && <HealthBanner />}
         <TopBar user={user} admin={isAdmin} onToggleMenu={() => setOpen((o) => !o)} />
         <div className="layout-body">
           <SideMenu entries={entries} open={open} connectionWarning={warning} onNavigate={() => { if (!wide) setOpen(false); }} />

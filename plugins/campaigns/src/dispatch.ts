@@ -43,8 +43,9 @@ export function createDispatcher(sdk: AtriumSdk, store: CampaignStore) {
   const shippingOf = (companyId: number) => sdk.db.table('campaignShipping', companyId);
   /** The pacing slot of one connection (one row per connection, in the connection's company). */
   const senderOf = (companyId: number, whatsappId: number) => sdk.db.table('campaignSenders', companyId).where({ whatsappId });
-  const enqueueSend = (companyId: number, whatsappId: number, at: number) =>
-    sdk.jobs.enqueue<SendData>(SEND_JOB, { whatsappId, companyId }, { runAt: new Date(at), jobId: `send-${whatsappId}-${at}` });
+  /** The sender's run for the slot time `at` (its job id), run at `runAt` (the reconciler's: now, for a slot past). */
+  const enqueueSend = (companyId: number, whatsappId: number, at: number, runAt = at) =>
+    sdk.jobs.enqueue<SendData>(SEND_JOB, { whatsappId, companyId }, { runAt: new Date(runAt), jobId: `send-${whatsappId}-${at}` });
   const lease = () => Math.max(MIN_LEASE_MS, clock.scale(LEASE_MS));
 
   async function scheduleStart(companyId: number, campaignId: number, scheduledAt: string | null) {
@@ -271,8 +272,29 @@ export function createDispatcher(sdk: AtriumSdk, store: CampaignStore) {
     return { status: 'delivered', deliveredAt: dbNow(sdk.clock), message: body.slice(0, 4000), contactId: contactId ?? null };
   }
 
+  /**
+   * The reconciler's task (sdk.jobs.reconcile): a scheduled campaign gets its start job again, and each connection
+   * with a running campaign and rows to send gets its sender's run for the slot it holds (the chain's own job id:
+   * a run still queued is not doubled; a second run would find the slot taken anyway).
+   */
+  async function reconcile(companyId: number): Promise<number> {
+    let enqueued = 0;
+    const scheduled = await campaignsOf(companyId).where({ status: 'PROGRAMADA' }).whereNotNull('scheduledAt').select('id', 'scheduledAt');
+    for (const row of scheduled) { await scheduleStart(companyId, Number(row.id), String(row.scheduledAt)); enqueued++; }
+    const connections = await campaignsOf(companyId).where({ status: 'EM_ANDAMENTO' }).distinct('whatsappId');
+    for (const { whatsappId } of connections as Array<{ whatsappId: number }>) {
+      if (!(await hasWork(companyId, Number(whatsappId)))) continue;
+      await sdk.db.table('campaignSenders', companyId).insert({ whatsappId, nextAt: 0, sentCount: 0 }).onConflict('whatsappId').ignore();
+      const nextAt = Number((await senderOf(companyId, Number(whatsappId)).first('nextAt'))?.nextAt ?? 0);
+      await enqueueSend(companyId, Number(whatsappId), nextAt, Math.max(Date.now(), nextAt));
+      enqueued++;
+    }
+    return enqueued;
+  }
+
   sdk.jobs.define<StartData>(START_JOB, start);
   sdk.jobs.define<SendData>(SEND_JOB, sendNext);
-  return { scheduleStart, resume, start, wake, materialise };
+  sdk.jobs.reconcile('campaign sends', reconcile);
+  return { scheduleStart, resume, start, wake, materialise, reconcile };
 }
 export type Dispatcher = ReturnType<typeof createDispatcher>;

@@ -43,7 +43,20 @@ export function createValidityChecker(sdk: AtriumSdk) {
     else if (unchecked.length > 0) sdk.bus.emit(companyId, 'contactListItem', { action: 'reload', contactListId });
   }
 
+  /**
+   * The reconciler's task (sdk.jobs.reconcile): a list with items still unchecked gets a check again. Its chain's
+   * ids hold a time, so this one has its own: a chain still queued meanwhile only checks a few items twice.
+   */
+  async function reconcile(companyId: number): Promise<number> {
+    const lists = await items(companyId).whereNull('isWhatsappValid').distinct('contactListId') as Array<{ contactListId: number }>;
+    for (const { contactListId } of lists) {
+      await sdk.jobs.enqueue<CheckData>(CHECK_JOB, { companyId, contactListId: Number(contactListId) }, { jobId: `check-${contactListId}-reconcile` });
+    }
+    return lists.length;
+  }
+
   sdk.jobs.define<CheckData>(CHECK_JOB, run);
+  sdk.jobs.reconcile('number checks', reconcile);
   return { kick };
 }
 export type ValidityChecker = ReturnType<typeof createValidityChecker>;

@@ -87,6 +87,8 @@ const flowbuilderPlugin: AtriumPlugin = (sdk) => {
     await runtime.advance(run, jobActions(companyId, run.ticketId));
   });
 
+  sdk.jobs.reconcile('flow pauses', (companyId) => runtime.reconcile(companyId));
+
   /** The run waiting on this ticket takes the message as its answer; false when there is none. */
   async function continueRun(ctx: ResponderContext): Promise<boolean> {
     // The cache knows most tickets have no run: no read then (and the chain's next question about the ticket is answered too).

@@ -69,4 +69,14 @@ export const migrations = [
       await knex.schema.alterTable('flowRuns', (t) => { t.dropColumn('botState'); });
     },
   },
+  {
+    name: '003_run_resume_at',
+    async up(knex: Knex) {
+      // When a paused run resumes (ms since the epoch): the reconciler rebuilds the pause's job from it (issue 48).
+      await knex.schema.alterTable('flowRuns', (t) => { t.bigInteger('resumeAt').nullable(); });
+    },
+    async down(knex: Knex) {
+      await knex.schema.alterTable('flowRuns', (t) => { t.dropColumn('resumeAt'); });
+    },
+  },
 ];

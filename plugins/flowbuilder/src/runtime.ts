@@ -27,6 +27,8 @@ export interface Run {
   retries: number;
   status: 'running' | 'waiting' | 'interval' | 'done';
   seq: number;
+  /** While paused ('interval'): when the run resumes (ms), the reconciler's due time for its job. */
+  resumeAt?: number | null;
   /** The Typebot node's session while the run waits on the bot. */
   botState: TypebotSession | null;
   updatedAt: string;
@@ -111,13 +113,13 @@ export function createRuntime(sdk: AtriumSdk, random: () => number = Math.random
 
   const parse = (row: any): Run => ({
     ...row, graph: JSON.parse(row.graph), variables: JSON.parse(row.variables), part: Number(row.part), steps: Number(row.steps),
-    retries: Number(row.retries), seq: Number(row.seq), botState: row.botState ? JSON.parse(row.botState) : null,
+    retries: Number(row.retries), seq: Number(row.seq), resumeAt: row.resumeAt == null ? null : Number(row.resumeAt), botState: row.botState ? JSON.parse(row.botState) : null,
   });
 
   async function save(run: Run) {
     await runs(run.companyId).where({ id: run.id }).update({
       nodeId: run.nodeId, part: run.part, variables: JSON.stringify(run.variables), steps: run.steps, retries: run.retries,
-      status: run.status, seq: run.seq, botState: run.botState ? JSON.stringify(run.botState) : null, updatedAt: stamp(),
+      status: run.status, seq: run.seq, resumeAt: run.status === 'interval' ? run.resumeAt ?? null : null, botState: run.botState ? JSON.stringify(run.botState) : null, updatedAt: stamp(),
     });
     if (run.status === 'done') await runInProgress.forget(run.companyId, run.ticketId);
   }
@@ -185,7 +187,7 @@ export function createRuntime(sdk: AtriumSdk, random: () => number = Math.random
         }
         case 'interval': {
           run.nodeId = nextOf(graph, node);
-          return wait(run, Number(data.sec), node.id);
+          return wait(run, Number(data.sec));
         }
         case 'menu': case 'question': {
           run.status = 'waiting';
@@ -203,7 +205,7 @@ export function createRuntime(sdk: AtriumSdk, random: () => number = Math.random
           }
           const element = elements[run.part];
           run.part += 1;
-          if (element.type === 'interval') return wait(run, Number(element.value), `${node.id}.${run.part}`);
+          if (element.type === 'interval') return wait(run, Number(element.value));
           await save(run);
           if (element.type === 'message') await actions.send({ body: fill(String(element.value), vars) });
           else {
@@ -245,14 +247,28 @@ export function createRuntime(sdk: AtriumSdk, random: () => number = Math.random
   }
 
   /** A pause as a durable job (never an in-memory timer): it resumes the run at run.nodeId after `seconds`. */
-  async function wait(run: Run, seconds: number, nodeKey: string) {
+  async function wait(run: Run, seconds: number) {
     run.status = 'interval';
     run.seq += 1;
+    run.resumeAt = Date.now() + seconds * 1000;
     // The job first: a process killed between the two leaves a job that finds the run not yet paused (it waits for
     // the save, or gives up when the run never got there), never a paused run that no job will wake.
-    await sdk.jobs.enqueue(INTERVAL_JOB, { companyId: run.companyId, runId: run.id, seq: run.seq },
-      { runAt: new Date(Date.now() + seconds * 1000), jobId: `flowrun-${run.id}-${nodeKey}-${run.seq}` });
+    await enqueueResume(run.companyId, run.id, run.seq, run.resumeAt);
     await save(run);
+  }
+
+  /** A pause's job, under its usual id (the run's seq is bumped by every pause: one id per pause). */
+  const enqueueResume = (companyId: number, runId: number, seq: number, at: number) =>
+    sdk.jobs.enqueue(INTERVAL_JOB, { companyId, runId, seq }, { runAt: new Date(at), jobId: `flowrun-${runId}-pause-${seq}` });
+
+  /**
+   * The reconciler's task (sdk.jobs.reconcile): every paused run gets its pause's job again, due when it resumes
+   * (at once for a pause saved before resumeAt was kept, or already over). A job still queued is not doubled.
+   */
+  async function reconcile(companyId: number): Promise<number> {
+    const paused = await runs(companyId).where({ status: 'interval' }).select('id', 'seq', 'resumeAt') as Array<{ id: number; seq: number | string; resumeAt: number | string | null }>;
+    for (const row of paused) await enqueueResume(companyId, Number(row.id), Number(row.seq), Math.max(Date.now(), Number(row.resumeAt ?? 0)));
+    return paused.length;
   }
 
   /** A contact message for a run that waits: the answer to its menu or question. Returns false when the run waits on a timer. */
@@ -376,7 +392,7 @@ export function createRuntime(sdk: AtriumSdk, random: () => number = Math.random
   /** The ticket has a run in progress (from the cache: no statement once known). */
   const hasActiveRun = (companyId: number, ticketId: number) => runInProgress.get(companyId, ticketId);
 
-  return { activeRun, hasActiveRun, start, advance, answer, claimInterval, save };
+  return { activeRun, hasActiveRun, start, advance, answer, claimInterval, save, reconcile };
 }
 
 export type Runtime = ReturnType<typeof createRuntime>;

@@ -1,6 +1,6 @@
 import type { Clock } from '../../clock/index.js';
 import type { Knex } from 'knex';
-import { Queue, Ticket, User } from '../../db/models/index.js';
+import { Queue, Setting, Ticket, User } from '../../db/models/index.js';
 import { withRetries } from '../../db/errors.js';
 import { dbNow, toDbTime } from '../../db/time.js';
 import type { JobQueue } from '../../jobs/index.js';
@@ -199,6 +199,29 @@ export function createAssignment(deps: AssignmentDeps) {
     if (returned) log.warn({ companyId, userId, returned }, 'assignment: an offline agent\'s pending tickets went back to their queues');
     return returned;
   }
+  /**
+   * The reconciler's task: an agent offline (seen before) who holds pending tickets in a company with a hand-back
+   * gets their job again, under its usual id (one still queued wins). When they went offline is not stored, so the
+   * rebuilt job runs a full grace from now: a hand-back may come late, never early. `offlineSince` is their last
+   * sighting, so a return meanwhile still cancels it.
+   */
+  async function reconcile(): Promise<number> {
+    const companies = (await Setting.unscoped('the reconciler: companies with a hand-back grace').where('key', HAND_BACK_SETTING).select('companyId', 'value'))
+      .filter((row) => Number.isInteger(Number(row.value)) && Number(row.value) > 0);
+    let enqueued = 0;
+    for (const { companyId, value } of companies) {
+      const away = await User.scoped(companyId).where('online', 0).whereNotNull('lastSeenAt')
+        .whereExists(Ticket.scoped(companyId).whereColumn('tickets.userId', 'users.id').where('tickets.status', 'pending').whereNotNull('tickets.queueId').select('tickets.id'))
+        .select('id', 'lastSeenAt');
+      for (const user of away) {
+        await deps.jobs.enqueue<HandBackJob>(HAND_BACK_JOB, { companyId, userId: user.id, offlineSince: toDbTime(user.lastSeenAt!) }, {
+          runAt: deps.clock.after(Number(value) * 60_000), jobId: handBackId(companyId, user.id),
+        });
+        enqueued++;
+      }
+    }
+    return enqueued;
+  }
   deps.jobs.define<HandBackJob>(HAND_BACK_JOB, async (job) => { await handBack(job); });
 
   /** Runs work that follows an event without failing the event (a request, a socket's presence) when it fails. */
@@ -214,7 +237,7 @@ export function createAssignment(deps: AssignmentDeps) {
     if (freed) await quietly('pickup', pickUpFor(companyId, freed));
   });
 
-  return { offer, pickUp, pickUpFor, online, offline, handBack, handBackId, quietly };
+  return { offer, pickUp, pickUpFor, online, offline, handBack, handBackId, quietly, reconcile };
 }
 
 export type Assignment = ReturnType<typeof createAssignment>;

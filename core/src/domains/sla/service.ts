@@ -8,6 +8,7 @@ import type { HookRegistry } from '../../sdk/hooks.js';
 import type { SettingsService } from '../../tenancy/settings.js';
 import { ticketView, type TicketView } from '../tickets/view.js';
 import { addOpenMinutes } from './business-time.js';
+import { inBatches } from '../../jobs/reconciler.js';
 import type { TicketEvent } from '../tickets/lifecycle.js';
 
 /** The durable job that looks at a ticket at one of its due times. */
@@ -154,13 +155,34 @@ export function createSla(deps: SlaDeps) {
     });
   }
 
+  /**
+   * The reconciler's task: every live ticket still owing a target gets its due-time job again, under its usual id
+   * (one still queued is not doubled; a due time already past runs at once and flags the breach).
+   */
+  async function reconcile(): Promise<number> {
+    let enqueued = 0;
+    await inBatches(Ticket.unscoped('the reconciler: every company\'s tickets still owing an SLA target get their jobs back')
+      .whereNot('status', 'closed')
+      .where((q) => q.where((f) => f.whereNotNull('firstResponseDueAt').where('firstResponseBreached', false).whereNull('firstRespondedAt'))
+        .orWhere((r) => r.whereNotNull('resolutionDueAt').where('resolutionBreached', false)))
+      .select('id', 'companyId', 'firstResponseDueAt', 'firstResponseBreached', 'firstRespondedAt', 'resolutionDueAt', 'resolutionBreached'), async (ticket) => {
+      const owed = (target: SlaTarget) => !!ticket[dueColumn[target]] && !Number(ticket[breachColumn[target]]) && (target === 'resolution' || !ticket.firstRespondedAt);
+      for (const target of ['firstResponse', 'resolution'] as const) {
+        if (!owed(target)) continue;
+        await deps.jobs.enqueue<BreachJob>(SLA_BREACH_JOB, { companyId: ticket.companyId, ticketId: ticket.id, target }, { runAt: new Date(storedTime(ticket[dueColumn[target]]!)), jobId: jobId(ticket.id, target) });
+        enqueued++;
+      }
+    });
+    return enqueued;
+  }
+
   const quietly = (work: Promise<unknown>): Promise<void> => work.then(() => undefined, (err: unknown) => log.error({ err }, 'sla: could not keep the due times'));
   deps.jobs.define<BreachJob>(SLA_BREACH_JOB, checkDue);
   deps.hooks.on('onTicketCreate', 'core:sla', ({ companyId, ticket }) => quietly(stamp(companyId, ticket)));
   deps.hooks.on('onTicketUpdate', 'core:sla', ({ companyId, ticket }) => quietly(stamp(companyId, ticket)));
   deps.hooks.on('onOutboundMessage', 'core:sla', ({ companyId, ticket, message }) => quietly(onOutbound(companyId, ticket, message)));
 
-  return { stamp, checkDue, onOutbound };
+  return { stamp, checkDue, onOutbound, reconcile };
 }
 
 export type Sla = ReturnType<typeof createSla>;

@@ -1,4 +1,5 @@
-import { Ticket } from '../../db/models/index.js';
+import { Setting, Ticket, Whatsapp } from '../../db/models/index.js';
+import { inBatches } from '../../jobs/reconciler.js';
 import type { PipelineDeps } from '../../messaging/deps.js';
 import type { TicketService } from './service.js';
 
@@ -79,8 +80,28 @@ export function createInactivity(deps: PipelineDeps, tickets: () => TicketServic
     if (fresh) await tickets().emitUpdate(companyId, fresh, ticket);
   }
 
+  /**
+   * The reconciler's task: each live ticket a timer applies to (its connection expires or transfers tickets, or its
+   * company closes tickets left without a queue) gets its timers again, as `schedule` sets them after any change: the
+   * same due times, so the same job ids (one still queued is not doubled).
+   */
+  async function reconcile(): Promise<number> {
+    const timed = Whatsapp.unscoped('the reconciler: connections with inactivity timers, of every company')
+      .where((q) => q.where('expiresTicket', '>', 0).orWhere((t) => t.where('timeToTransfer', '>', 0).whereNotNull('transferQueueId'))).select('id');
+    const noQueue = (await Setting.unscoped('the reconciler: companies closing tickets left without a queue').where('key', 'noQueueTimeout').select('companyId', 'value'))
+      .filter((row) => Number(row.value) > 0).map((row) => row.companyId);
+    let tickets = 0;
+    await inBatches(Ticket.unscoped('the reconciler: every company\'s live tickets under an inactivity timer get their jobs back')
+      .whereNot('status', 'closed').whereNotNull('whatsappId')
+      .where((q) => q.whereIn('whatsappId', timed).orWhere((n) => n.where('status', 'pending').whereNull('queueId').whereIn('companyId', noQueue))), async (ticket) => {
+      await schedule(ticket.companyId, ticket);
+      tickets++;
+    });
+    return tickets;
+  }
+
   jobs.define<JobData>(EXPIRE_JOB, expire);
   jobs.define<JobData>(TRANSFER_JOB, transfer);
   jobs.define<JobData>(NO_QUEUE_JOB, closeWithoutQueue);
-  return { schedule, expire, transfer, closeWithoutQueue };
+  return { schedule, expire, transfer, closeWithoutQueue, reconcile };
 }
