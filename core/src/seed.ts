@@ -35,7 +35,8 @@ export async function seedFirstStart(config: Config, settings: SettingsService, 
   const plan = await Plan.query().insertAndFetch({
     name: 'Completo', users: 0, connections: 0, queues: 0, value: 0,
     useCampaigns: true, useKanban: true, useOpenAi: true, useIntegrations: true, useSchedules: true, useInternalChat: true, useExternalApi: true, useFlowbuilder: true,
-    features: {},
+    // Every plugin's flag too (the official WhatsApp Cloud API channel is a plugin: issue 44).
+    features: { useWhatsappCloud: true },
   } as Partial<Plan>);
   // A paid example beside it, so billing can be tried at once: a sign-up on it has an invoice to pay from the first
   // day (issue 32). Limits of 0 mean none, as on "Completo".

@@ -38,6 +38,10 @@ export function historyService(): HistoryService {
     async newerInbound(companyId, ticketId, afterId) {
       return !!(await Message.scoped(companyId).where({ ticketId, fromMe: false }).where('id', '>', afterId).select('id').first());
     },
+    async lastInboundAt(companyId, { whatsappId, contactId }) {
+      const last = await Message.scoped(companyId).where({ contactId, whatsappId, fromMe: false }).orderBy('id', 'desc').select('createdAt').first();
+      return last?.createdAt ? String(last.createdAt) : null;
+    },
   };
 }
 
@@ -83,8 +87,8 @@ export function tagsService(): TagsService {
 export function connectionsService(): ConnectionsService {
   return {
     async find(companyId, id) {
-      const row = await Whatsapp.scoped(companyId).findById(id).select('whatsapps.id', 'whatsapps.name', 'whatsapps.status');
-      return row ? { id: Number(row.id), name: row.name, status: row.status } : null;
+      const row = await Whatsapp.scoped(companyId).findById(id).select('whatsapps.id', 'whatsapps.name', 'whatsapps.status', 'whatsapps.provider');
+      return row ? { id: Number(row.id), name: row.name, status: row.status, provider: row.provider } : null;
     },
   };
 }

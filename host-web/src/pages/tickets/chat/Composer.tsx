@@ -8,8 +8,8 @@ import { toast } from '../../../toast/toast';
 import { quickReplyQuery, truncateLabel } from '../rules';
 import { useRecorder } from './useRecorder';
 import { useAutoGrow } from './useAutoGrow';
+import { Slot } from '../../../components/Slot';
 import type { Message, Ticket } from '../types';
-import { ServiceWindowBar, useServiceWindow } from './ServiceWindow';
 
 /** The composer grows up to 5 rows (core.md §4, §9) and shrinks back to one when the text is cleared. */
 const MAX_ROWS = 5;
@@ -41,8 +41,8 @@ export function Composer({ ticket, replyTo, onClearReply }: { ticket: Ticket; re
     try { await api.upload(`/messages/${ticket.id}`, form); onClearReply(); } catch (err) { toast.error(err); }
   };
   const recorder = useRecorder((f) => void sendFiles([f]));
-  // A Cloud API connection refuses free text 24 h after the customer's last message: a template then.
-  const serviceWindow = useServiceWindow(ticket);
+  // A channel's rule (a service window) may lock free text: its plugin says so through the composer.above slot.
+  const [locked, setLocked] = useState(false);
 
   const send = async () => {
     const body = text.trim();
@@ -58,12 +58,11 @@ export function Composer({ ticket, replyTo, onClearReply }: { ticket: Ticket; re
   };
   // A Waiting ticket opens read-only: the person accepts it (the header's Accept) before answering.
   const waiting = ticket.status === 'pending';
-  const outsideWindow = Boolean(serviceWindow?.cloud && !serviceWindow.open);
-  const disabled = ticket.status === 'closed' || waiting || outsideWindow;
+  const disabled = ticket.status === 'closed' || waiting || locked;
 
   return (
     <>
-      <ServiceWindowBar ticket={ticket} state={serviceWindow} />
+      <Slot name="composer.above" props={{ ticket, lock: setLocked }} />
       {replyTo && (
         <div className="reply-preview">
           <span><strong>{t('tickets.chat.replyingTo')}:</strong> {replyTo.body}</span>
