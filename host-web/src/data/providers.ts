@@ -1,22 +1,16 @@
 import { useEffect, useState } from 'react';
 import { api } from '../api/client';
 
-/** What a channel can do (GET /api/providers; core messaging/providers/registry.ts ChannelCapabilities). */
+/**
+ * What a channel can do, as far as the console reads it (GET /api/providers answers the core's ChannelCapabilities,
+ * docs/plugins.md "A connection provider"; fields the console does not use are left out here).
+ */
 export interface ChannelCapabilities {
-  addressing: 'phone' | 'opaque';
-  text: boolean;
-  media: Partial<Record<'image' | 'audio' | 'video' | 'document' | 'sticker', { maxBytes: number }>>;
-  reply: boolean;
-  reactions: boolean;
-  edit: { windowMinutes: number | null } | false;
-  delete: boolean;
-  templates: boolean;
-  serviceWindow: { hours: number; rule: string } | null;
-  typing: boolean;
-  readReceipts: boolean;
-  startConversation: boolean;
-  groups: boolean;
+  reply: boolean; reactions: boolean; delete: boolean; templates: boolean;
+  /** Edits within `windowMinutes` of sending (null: always), or none; media kinds it sends, each with its largest size. */
+  edit: { windowMinutes: number | null } | false; media: Partial<Record<MediaKind, { maxBytes: number }>>;
 }
+export type MediaKind = 'image' | 'audio' | 'video' | 'document' | 'sticker';
 
 /** One connection kind: its capabilities, whether it pairs by QR, takes settings, its icon and name. */
 export interface ProviderKind {

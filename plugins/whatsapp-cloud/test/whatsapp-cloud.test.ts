@@ -1,4 +1,4 @@
-import t from 'tap';
+import t, { type Test } from 'tap';
 import { createServer, type AddressInfo } from 'node:net';
 import { build } from '../../../core/test/helper.js';
 import { Contact, Message, Ticket, Whatsapp } from '../../../core/src/db/models/index.js';
@@ -11,6 +11,18 @@ import { until } from '../../../core/test/connections/util.js';
 
 const CUSTOMER = '5511987650001';
 const textFrom = (id: string, body: string, from = CUSTOMER) => cloudText(id, body, from);
+
+
+/** A connected cloud connection of company 1 (the fake Graph API) and a customer's first message on it. */
+async function withInbound(t: Test, wamid: string, body = 'oi') {
+  const graph = await fakeGraph(t);
+  const env = await build(t, { config: { allowPrivateUrls: true } });
+  const id = await cloudConnection(t, env, graph);
+  const raw = textFrom(wamid, body);
+  await post(env, id, raw, sign(raw));
+  const inbound = await until(async () => Message.scoped(1).where({ providerId: wamid }).first(), 5000, 'inbound');
+  return { graph, env, id, inbound };
+}
 
 t.test('webhook verification answers the challenge only for the verify token', async (t) => {
   const graph = await fakeGraph(t);
@@ -105,12 +117,7 @@ t.test('inbound media is downloaded through the Graph API with the token; intera
 });
 
 t.test('the 24-hour window: a free-form send outside it is refused before storing; templates are listed and sent', async (t) => {
-  const graph = await fakeGraph(t);
-  const env = await build(t, { config: { allowPrivateUrls: true } });
-  const id = await cloudConnection(t, env, graph);
-  const raw = textFrom('wamid.IN9', 'oi');
-  await post(env, id, raw, sign(raw));
-  const inbound = await until(async () => Message.scoped(1).where({ providerId: 'wamid.IN9' }).first(), 5000, 'inbound');
+  const { graph, env, id, inbound } = await withInbound(t, 'wamid.IN9');
   const ticketId = inbound.ticketId;
 
   let window = await env.request('GET', `/api/whatsapp-cloud/tickets/${ticketId}/window`, { token: env.token });
@@ -199,12 +206,7 @@ t.test('secrets are sealed at rest and masked; another company gets 404 on the c
 });
 
 t.test('a rate-limited send waits for the time Meta asks and is tried again by a durable job, not failed', async (t) => {
-  const graph = await fakeGraph(t);
-  const env = await build(t, { config: { allowPrivateUrls: true } });
-  const id = await cloudConnection(t, env, graph);
-  const raw = textFrom('wamid.RL1', 'oi');
-  await post(env, id, raw, sign(raw));
-  const inbound = await until(async () => Message.scoped(1).where({ providerId: 'wamid.RL1' }).first(), 5000, 'inbound');
+  const { graph, env, inbound } = await withInbound(t, 'wamid.RL1');
 
   graph.failNextSend(400, { code: 130429, message: 'Rate limit hit' }, { 'retry-after': '1' });
   const out = await env.request('POST', `/api/messages/${inbound.ticketId}`, { token: env.token, body: { body: 'já volto' } });
@@ -309,12 +311,7 @@ t.test('a connection down for an unreachable Graph API says which address, every
 });
 
 t.test('outbound media is uploaded to the Graph media endpoint, then sent by its id with the caption', async (t) => {
-  const graph = await fakeGraph(t);
-  const env = await build(t, { config: { allowPrivateUrls: true } });
-  const id = await cloudConnection(t, env, graph);
-  const raw = textFrom('wamid.M1', 'manda a foto');
-  await post(env, id, raw, sign(raw));
-  const inbound = await until(async () => Message.scoped(1).where({ providerId: 'wamid.M1' }).first(), 5000, 'inbound');
+  const { graph, env, inbound } = await withInbound(t, 'wamid.M1', 'manda a foto');
   const boundary = 'cloudtestboundary';
   const png = Buffer.from('\x89PNG\r\n\x1a\n fake png');
   const payload = Buffer.concat([
@@ -337,12 +334,7 @@ t.test('outbound media is uploaded to the Graph media endpoint, then sent by its
 
 // Issue 28's actions on the official API: a reaction is a message of type "reaction"; a sent message cannot be edited.
 t.test('message actions on the Cloud API: a reaction goes to Meta, an edit is refused with the reason', async (t) => {
-  const graph = await fakeGraph(t);
-  const env = await build(t, { config: { allowPrivateUrls: true } });
-  const id = await cloudConnection(t, env, graph);
-  const raw = textFrom('wamid.R1', 'obrigado!');
-  await post(env, id, raw, sign(raw));
-  const inbound = await until(async () => Message.scoped(1).where({ providerId: 'wamid.R1' }).first(), 5000, 'inbound');
+  const { graph, env, inbound } = await withInbound(t, 'wamid.R1', 'obrigado!');
   await env.request('PUT', `/api/tickets/${inbound.ticketId}`, { token: env.token, body: { status: 'open', userId: 1 } });
   const reacted = await env.request('POST', `/api/messages/react/${inbound.id}`, { token: env.token, body: { emoji: '👍' } });
   t.equal(reacted.status, 200, JSON.stringify(reacted.body));
