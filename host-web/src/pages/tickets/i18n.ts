@@ -5,7 +5,7 @@ addTranslations({
   en: { tickets: {
     sla: { left: 'SLA {{count}} min', overdue: 'SLA {{count}} min late', firstResponse: 'First response target', resolution: 'Resolution target' },
     tabs: { open: 'Open', closed: 'Resolved', search: 'Search', assigned: 'Attending', pending: 'Waiting', ticket: 'Ticket', chat: 'Attendance' },
-    searchPlaceholder: 'Search tickets and messages', showAll: 'All', queues: 'Queues', queuesSelected: '{0} queues', selected: '{0} selected', tags: 'Tags', users: 'Users', noQueue: 'No queue',
+    searchPlaceholder: 'Search tickets and messages', showAll: 'All', queues: 'Queues', channels: 'Channels', queuesSelected: '{0} queues', selected: '{0} selected', tags: 'Tags', users: 'Users', noQueue: 'No queue',
     newTicket: 'New', accept: 'Accept', heldBy: 'With {{name}}', empty: 'No tickets here', emptyShowAll: 'Tickets of queues you are not in show with “All” on.', select: 'Select a ticket to start chatting',
     selectTicket: 'Select ticket', unauthorized: 'Access not allowed', deleted: 'This ticket was deleted.', movedAway: 'This ticket was moved where you cannot see it.',
     newDialog: { title: 'New ticket', contact: 'Contact (type at least 3 characters)', queue: 'Queue', connection: 'Connection', selectQueue: 'Select a queue', otherUser: 'This contact already has a ticket with {{user}} in queue {{queue}}.' },
@@ -18,7 +18,7 @@ addTranslations({
   pt: { tickets: {
     sla: { left: 'SLA {{count}} min', overdue: 'SLA {{count}} min atrasado', firstResponse: 'Meta de primeira resposta', resolution: 'Meta de resolução' },
     tabs: { open: 'Abertos', closed: 'Resolvidos', search: 'Busca', assigned: 'Atendendo', pending: 'Aguardando', ticket: 'Ticket', chat: 'Atendimento' },
-    searchPlaceholder: 'Buscar atendimentos e mensagens', showAll: 'Todos', queues: 'Filas', queuesSelected: '{0} filas', selected: '{0} selecionados', tags: 'Tags', users: 'Usuários', noQueue: 'Sem fila',
+    searchPlaceholder: 'Buscar atendimentos e mensagens', showAll: 'Todos', queues: 'Filas', channels: 'Canais', queuesSelected: '{0} filas', selected: '{0} selecionados', tags: 'Tags', users: 'Usuários', noQueue: 'Sem fila',
     newTicket: 'Novo', accept: 'Aceitar', heldBy: 'Com {{name}}', empty: 'Nenhum atendimento aqui', emptyShowAll: 'Os atendimentos das filas em que você não está aparecem com “Todos” ligado.', select: 'Selecione um atendimento para começar a conversar',
     selectTicket: 'Selecionar ticket', unauthorized: 'Acesso não permitido', deleted: 'Este atendimento foi excluído.', movedAway: 'Este atendimento foi transferido para onde você não tem acesso.',
     newDialog: { title: 'Novo atendimento', contact: 'Contato (digite ao menos 3 caracteres)', queue: 'Fila', connection: 'Conexão', selectQueue: 'Selecione uma fila', otherUser: 'Este contato já tem um atendimento com {{user}} na fila {{queue}}.' },
@@ -31,7 +31,7 @@ addTranslations({
   es: { tickets: {
     sla: { left: 'SLA {{count}} min', overdue: 'SLA {{count}} min de retraso', firstResponse: 'Meta de primera respuesta', resolution: 'Meta de resolución' },
     tabs: { open: 'Abiertos', closed: 'Resueltos', search: 'Búsqueda', assigned: 'Atendiendo', pending: 'Esperando', ticket: 'Ticket', chat: 'Atención' },
-    searchPlaceholder: 'Buscar atenciones y mensajes', showAll: 'Todos', queues: 'Colas', queuesSelected: '{0} colas', selected: '{0} seleccionados', tags: 'Etiquetas', users: 'Usuarios', noQueue: 'Sin cola',
+    searchPlaceholder: 'Buscar atenciones y mensajes', showAll: 'Todos', queues: 'Colas', channels: 'Canales', queuesSelected: '{0} colas', selected: '{0} seleccionados', tags: 'Etiquetas', users: 'Usuarios', noQueue: 'Sin cola',
     newTicket: 'Nuevo', accept: 'Aceptar', heldBy: 'Con {{name}}', empty: 'No hay atenciones aquí', emptyShowAll: 'Las atenciones de las colas en las que usted no está aparecen con “Todos” activado.', select: 'Seleccione una atención para empezar a conversar',
     selectTicket: 'Seleccionar ticket', unauthorized: 'Acceso no permitido', deleted: 'Esta atención fue eliminada.', movedAway: 'Esta atención fue transferida a donde usted no tiene acceso.',
     newDialog: { title: 'Nueva atención', contact: 'Contacto (escriba al menos 3 caracteres)', queue: 'Cola', connection: 'Conexión', selectQueue: 'Seleccione una cola', otherUser: 'Este contacto ya tiene una atención con {{user}} en la cola {{queue}}.' },
