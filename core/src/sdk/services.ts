@@ -12,6 +12,8 @@ import type { TemplatesService } from '../messaging/providers/templates-service.
 export interface CoreServices {
   /** Tickets (set by the messaging pipeline). */
   tickets?: TicketsService;
+  /** A connection's channel templates (set at start from the provider registry). */
+  templates?: TemplatesService;
   /** Bots' last failures, recorded by `ctx.fail` (set by the messaging pipeline). */
   responderFailures?: ResponderFailuresService;
   /** The tags of tickets (set by the core at start). */

@@ -34,3 +34,18 @@ t.test('a plan that loses the flag: the webhook refuses deliveries (nothing stor
   const settings = await env.request('GET', `/api/whatsapp-cloud/${id}/settings`, { token: env.token });
   t.same([settings.status, settings.body.error], [403, 'ERR_PLAN_FEATURE_DISABLED']);
 });
+
+t.test('GET /whatsapp/:id/templates: the channel\'s templates through the core (sdk.services.templates), company-scoped', async (t) => {
+  const graph = await fakeGraph(t);
+  const env = await build(t, { config: { allowPrivateUrls: true } });
+  const id = await cloudConnection(t, env, graph);
+  const list = await env.request('GET', `/api/whatsapp/${id}/templates`, { token: env.token });
+  t.same(list.body.templates.map((x: { name: string; variables: number }) => [x.name, x.variables]), [['order_update', 2], ['promo_draft', 0]], 'the cloud connection\'s templates');
+  const sandbox = (await Whatsapp.scoped(1).where({ provider: 'sandbox' }).first())
+    ?? await Whatsapp.scoped(1).insertAndFetch({ name: 'Sandbox t', provider: 'sandbox', status: 'DISCONNECTED', isDefault: false, token: 'tk-sandbox-templates' } as Partial<Whatsapp>);
+  const none = await env.request('GET', `/api/whatsapp/${sandbox.id}/templates`, { token: env.token });
+  t.same([none.status, none.body.error], [400, 'ERR_TEMPLATES_UNSUPPORTED'], 'a channel without templates');
+  const other = await env.createTenant('Alheia', { useWhatsappCloud: true });
+  const theirs = await env.request('GET', `/api/whatsapp/${id}/templates`, { token: other.admin.token });
+  t.same([theirs.status, theirs.body.error], [404, 'ERR_NO_WAPP_FOUND'], 'another company\'s connection does not exist');
+});

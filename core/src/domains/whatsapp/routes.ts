@@ -80,6 +80,13 @@ function checkedSettings(app: FastifyInstance, kind: string, values: Record<stri
   return { door, values };
 }
 
+/** A channel template as a picker shows it (ChannelTemplates.list). */
+const TemplateView = Type.Object({
+  name: Type.String(), language: Type.String(), status: Type.String(), category: Type.Union([Type.String(), Type.Null()]),
+  /** The body's text with its {{1}} … placeholders, and how many variables it takes. */
+  body: Type.String(), variables: Type.Integer(),
+});
+
 /** One connection kind as GET /providers lists it for the console (composer, message menu, channel icons, connection form). */
 const ProviderKindView = Type.Object({
   kind: Type.String(),
@@ -150,6 +157,16 @@ const whatsappRoutes: FastifyPluginAsyncTypebox = async (app) => {
       available: !registered?.planFlag || await app.tenancy.hasFlag(request.user.companyId, registered.planFlag),
     };
   })));
+
+  // A connection's channel templates, whatever the channel (sdk.services.templates): the campaign form lists them.
+  app.get('/whatsapp/:id/templates', {
+    schema: {
+      tags: ['whatsapp'], params: IdParams, querystring: Type.Object({ refresh: Type.Optional(Type.Boolean()) }),
+      response: { 200: Type.Object({ templates: Type.Array(TemplateView) }) },
+    },
+  }, async (request) => {
+    return { templates: await app.atrium.services.templates!.list(request.user.companyId, request.params.id, request.query.refresh) };
+  });
 
   app.get('/whatsapp/:id', {
     schema: { tags: ['whatsapp'], params: IdParams, response: { 200: Connection } },
