@@ -55,7 +55,7 @@ import { builtAssetOptions } from './http/static-assets.js';
 import { registerDomains } from './domains/index.js';
 import { messagingPlugin } from './messaging/index.js';
 import { createProvidersApi, ProviderRegistry } from './messaging/providers/registry.js';
-import { registerCloudProvider } from './messaging/providers/cloud/index.js';
+import { createTemplatesService } from './messaging/providers/templates-service.js';
 import { seedFirstStart } from './seed.js';
 import { BUILTIN_PLAN_FLAGS } from './db/models/index.js';
 
@@ -211,7 +211,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     requireAdmin: app.requireAdmin, requireSuper: app.requireSuper,
   };
   app.decorate('atrium', sdk);
-  registerCloudProvider(sdk.providers, { http, secrets, clock });
+  services.templates = createTemplatesService(providerRegistry);
   await app.register(messagingPlugin);
   defineRetentionJobs(app);
   defineAuditRetentionJob(app);

@@ -6,7 +6,8 @@
  * loaded is simply missing from it, and the reader loads it (view.ts), so new rows never wait.
  */
 export interface DisplayNames {
-  whatsapps: Map<number, { id: number; name: string }>;
+  /** Connections with their channel kind (`provider`): the ticket list shows the channel's icon. */
+  whatsapps: Map<number, { id: number; name: string; provider?: string }>;
   queues: Map<number, { id: number; name: string; color: string }>;
   users: Map<number, { id: number; name: string }>;
 }

@@ -11,7 +11,6 @@ import invoicesRoutes from './invoices/routes.js';
 import billingRoutes from './billing/routes.js';
 import whatsappRoutes from './whatsapp/routes.js';
 import sandboxRoutes from './sandbox/routes.js';
-import whatsappCloudRoutes from './whatsapp-cloud/routes.js';
 import ticketsRoutes from './tickets/routes.js';
 import messagesRoutes from './messages/routes.js';
 import messageActionsRoutes from './messages/actions.js';
@@ -47,7 +46,7 @@ export async function registerDomains(api: FastifyInstance, config: Config) {
   });
   for (const domain of [
     plansRoutes, companiesRoutes, usersRoutes, settingsRoutes, brandingRoutes, helpsRoutes, invoicesRoutes, billingRoutes,
-    whatsappRoutes, sandboxRoutes, whatsappCloudRoutes, ticketsRoutes, messagesRoutes, messageActionsRoutes,
+    whatsappRoutes, sandboxRoutes, ticketsRoutes, messagesRoutes, messageActionsRoutes,
     contactsRoutes, contactPrivacyRoutes, queuesRoutes, queueOptionsRoutes, tagsRoutes, ticketNotesRoutes, quickMessagesRoutes,
     schedulesRoutes, dashboardRoutes, announcementsRoutes, filesRoutes, externalApiRoutes, externalActionRoutes, assignmentRoutes,
     serviceDeskRoutes, servicePeriodRoutes, auditLogRoutes, impersonationRoutes, sessionRoutes,

@@ -22,11 +22,12 @@ const REDELIVER_JOB = 'messages.redeliver';
 const REDELIVER_EVERY_MS = 1000;
 const REDELIVER_ATTEMPTS = 60;
 /**
- * A channel that says "too many sends, try later" (the Cloud API's rate limits) is not a failure: the message
- * stays 'sending' and the same durable job tries it again after the wait the channel asked for (else a growing
- * one), a few times, before it counts as failed.
+ * A channel that says "too many sends, try later" (a provider's AppError with status 429 and, when the channel gave
+ * one, `details.retryAfter`: the Cloud API's rate limits) is not a failure: the message stays 'sending' and the same
+ * durable job tries it again after the wait the channel asked for (else a growing one), a few times, before it
+ * counts as failed.
  */
-const RATE_LIMITED = 'ERR_CLOUD_RATE_LIMIT';
+const isRateLimit = (err: unknown) => err instanceof AppError && err.statusCode === 429;
 const RATE_LIMIT_ATTEMPTS = 5;
 const RATE_LIMIT_FIRST_WAIT_MS = 15_000;
 const RATE_LIMIT_MAX_WAIT_MS = 60 * 60_000;
@@ -149,7 +150,7 @@ export function createSender(deps: PipelineDeps, options: SenderOptions = {}): M
         log.info({ messageId: message.id, attempt }, 'connection moving between processes; the send waits');
         return message;
       }
-      if (code === RATE_LIMITED && rateLimited < RATE_LIMIT_ATTEMPTS) {
+      if (isRateLimit(err) && rateLimited < RATE_LIMIT_ATTEMPTS) {
         const delayMs = rateLimitWait((err as AppError).details?.retryAfter, rateLimited);
         await deps.jobs.enqueue<RedeliverJob>(REDELIVER_JOB, { companyId, messageId: message.id, attempt, rateLimited: rateLimited + 1 }, {
           delayMs, jobId: `ratelimit-${message.id}-${rateLimited + 1}`,

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import type { Knex } from 'knex';
+import type { ProvidersApi } from '../messaging/providers/registry.js';
 import staticFiles from '@fastify/static';
 import { Type } from '@sinclair/typebox';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -7,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 import type { Migration } from '../db/migrate.js';
 import { builtAssetOptions } from '../http/static-assets.js';
 import type { AtriumSdk, CoreSdk } from '../sdk/index.js';
-import { assertOwnTables, createPluginDb, PluginTableError, type PluginTables } from '../sdk/db.js';
+import { assertOwnTables, createPluginDb, PluginTableError, type PluginDb, type PluginTables } from '../sdk/db.js';
 import type { References } from '../tenancy/references.js';
 import { pluginServices } from '../sdk/services.js';
 import { coreVersion, PluginManifestError, type DiscoveredPlugin } from './manifest.js';
@@ -109,12 +111,29 @@ export async function registerPluginBackends(api: FastifyInstance, plugins: Disc
         references: pluginReferences(shared.references, manifest.id, manifest.backend!),
         // The plugin's jobs run only for companies whose plan has its flag (parked otherwise).
         jobs: api.jobParking.forPlugin(manifest.id, manifest.planFlag),
+        providers: pluginProviders(shared.providers, (trx) => createPluginDb(trx, manifest.id, manifest.backend!), manifest.planFlag),
         publicRoutes: createPublicRouteHelper({ db, secrets: shared.secrets, tenancy: shared.tenancy, planFlag: manifest.planFlag, publicUrl: api.config.publicUrl, apiPrefix: apiPrefix(plugin) }),
       };
       await scope.register(factory(sdk));
       assertDeclaredRoutesExist();
     }, { prefix: apiPrefix(plugin) });
   }
+}
+
+/**
+ * A plugin's sdk.providers: its kinds carry its plan flag, and its settings door gets its own tables (sdk.db) in the
+ * connection's transaction instead of raw knex.
+ */
+function pluginProviders(core: ProvidersApi, dbIn: (trx: Knex.Transaction) => PluginDb, planFlag: string): ProvidersApi {
+  return {
+    ...core,
+    register(kind, { settings, ...registration }) {
+      core.register(kind, {
+        ...registration, planFlag,
+        settings: settings && { ...settings, save: (input) => settings.save({ ...input, db: dbIn(input.trx) }) },
+      });
+    },
+  };
 }
 
 /** A plugin's sdk.references: it defines kinds of row for its own company-scoped tables only. */

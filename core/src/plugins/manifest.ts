@@ -6,7 +6,7 @@ import { repoRoot } from '../config/index.js';
 
 /** Named places in core console screens a remote may fill (host-web/src/sdk/types.ts `SlotName`; plugin.schema.json). */
 export type SlotName = 'sideMenu.badge' | 'topBar.actions' | 'queueDialog.fields' | 'connectionDialog.fields' | 'ticketHeader.actions'
-  | 'ticketList.row' | 'contactDrawer.sections' | 'ticketComposer.actions';
+  | 'ticketList.row' | 'contactDrawer.sections' | 'ticketComposer.actions' | 'composer.above';
 export interface MenuEntry { labelKey: string; path: string; icon?: string; order?: number; role?: 'user' | 'admin' | 'super' }
 /** A route the plugin serves without a session or plan check (a webhook), rate-limited per address. */
 export interface PublicRouteDeclaration {

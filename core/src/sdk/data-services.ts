@@ -43,6 +43,10 @@ export function historyService(): HistoryService {
       const row = await Message.scoped(companyId).where({ id: messageId, isDeleted: false }).select('id', 'ticketId', 'body', 'fromMe').first();
       return row ? { id: Number(row.id), ticketId: Number(row.ticketId), body: String(row.body ?? ''), fromMe: !!row.fromMe } : null;
     },
+    async lastInboundAt(companyId, { whatsappId, contactId }) {
+      const last = await Message.scoped(companyId).where({ contactId, whatsappId, fromMe: false }).orderBy('id', 'desc').select('createdAt').first();
+      return last?.createdAt ? String(last.createdAt) : null;
+    },
   };
 }
 
@@ -122,8 +126,8 @@ export function tagsService(): TagsService {
 export function connectionsService(): ConnectionsService {
   return {
     async find(companyId, id) {
-      const row = await Whatsapp.scoped(companyId).findById(id).select('whatsapps.id', 'whatsapps.name', 'whatsapps.status');
-      return row ? { id: Number(row.id), name: row.name, status: row.status } : null;
+      const row = await Whatsapp.scoped(companyId).findById(id).select('whatsapps.id', 'whatsapps.name', 'whatsapps.status', 'whatsapps.provider');
+      return row ? { id: Number(row.id), name: row.name, status: row.status, provider: row.provider } : null;
     },
   };
 }

@@ -55,7 +55,9 @@ export type { CacheApi, CacheKey, CacheOptions, CompanyCache } from '../cache/sh
 
 export type { Secrets } from '../secrets/index.js';
 export type { PublicRouteHelper, AuthenticateOptions, WebhookCheck } from '../plugins/public-route-helper.js';
-export type { ProvidersApi, ProviderRegistration, ProviderOperationRun, SendCheck, ChannelCapabilities, ConnectionSettingsDoor } from '../messaging/providers/registry.js';
+export type {
+  ProvidersApi, ProviderRegistration, ProviderOperationRun, SendCheck, ChannelCapabilities, ConnectionSettingsDoor, ChannelTemplates, TemplateView, TemplateChoice, PreparedTemplate,
+} from '../messaging/providers/registry.js';
 export type {
   MessagingProvider, MessageTarget, ProviderContext, ProviderEvents, InboundMessage, InboundKind, InboundMedia, OutboundMessage, SentMessage, AckUpdate, SessionStatus,
 } from '../messaging/provider.js';
@@ -68,8 +70,8 @@ export type { SendToNumberInput, SendToNumberResult } from '../messaging/send-to
 /** What a send through `sdk.services.messages` came to: `status` 'sent', 'sending' (the core delivers it) or 'failed' (give back your claim, retry). */
 export type { SendResult } from '../messaging/send-result.js';
 export type { SendToContactInput } from '../messaging/outbound.js';
-/** `sdk.services.whatsappCloud`: a Cloud API connection's templates, checked before a send. */
-export type { WhatsappCloudService, CloudTemplateView, TemplateChoice } from '../domains/whatsapp-cloud/templates.js';
+/** `sdk.services.templates`: a connection's channel templates, checked before a send. */
+export type { TemplatesService } from '../messaging/providers/templates-service.js';
 export type { OutboundHttp, OutboundRequest, OutboundResponse, OutboundHttpError, OutboundFailure } from '../outbound-http/index.js';
 /** The model classes as types only (what ctx.ticket, hooks and sendToContact hand a plugin); the core's rows are read through sdk.services. */
 export type * from '../db/models/index.js';
@@ -120,7 +122,7 @@ export interface AtriumSdk {
   schemas: typeof schemas;
   Type: typeof Type;
   log: FastifyBaseLogger;
-  /** Domain services the core publishes (tickets, messages, the Cloud API's templates …), all set before a plugin registers. */
+  /** Domain services the core publishes (tickets, messages, channel templates …), all set before a plugin registers. */
   services: PluginServices;
   /**
    * Rows pointing at rows: `assertOwned(companyId, { queue: body.queueId, flow: { ids: body.flowId, field: 'body/flowId' } })`
@@ -147,7 +149,7 @@ export interface AtriumSdk {
    */
   privacy: PrivacyApi;
   /**
-   * Connection providers: `providers.register('cloud', { create(ctx), beforeSend?, operations? })` adds a connection
+   * Connection providers: `providers.register(kind, { create(ctx), capabilities, settings?, templates?, beforeSend?, operations? })` adds a connection
    * kind behind the core's provider interface; `providers.run(whatsappId, op, args)` runs one of its operations where
    * the connection's session is driven (docs/plugins.md "A connection provider").
    */
@@ -163,7 +165,7 @@ export interface AtriumSdk {
 /** What the core holds (app.atrium): the plugins' SDK without a plugin's sdk.db, plus raw knex, which stays inside the core. */
 export interface CoreSdk extends Omit<AtriumSdk, 'db' | 'privacy' | 'jobs' | 'publicRoutes' | 'services'> {
   knex: Knex;
-  /** Filled as the core's domains register (the pipeline's and the Cloud API's last); plugins get them all (PluginServices). */
+  /** Filled as the core's domains register (the pipeline's last); plugins get them all (PluginServices). */
   services: CoreServices;
   /** The core's jobs, which no plan parks (each plugin gets its own view: JobParking.forPlugin). */
   jobs: JobQueue;

@@ -2,7 +2,7 @@ import type { ChatTurn } from '../bots/index.js';
 import type { TicketView } from '../domains/tickets/view.js';
 import type { LastFailure } from '../messaging/responders/failures.js';
 import type { MessagesService } from '../messaging/pipeline-plugin.js';
-import type { WhatsappCloudService } from '../domains/whatsapp-cloud/templates.js';
+import type { TemplatesService } from '../messaging/providers/templates-service.js';
 
 /**
  * Domain services the core publishes to plugins through `sdk.services`. Each domain sets its
@@ -12,6 +12,8 @@ import type { WhatsappCloudService } from '../domains/whatsapp-cloud/templates.j
 export interface CoreServices {
   /** Tickets (set by the messaging pipeline). */
   tickets?: TicketsService;
+  /** A connection's channel templates (set at start from the provider registry). */
+  templates?: TemplatesService;
   /** Bots' last failures, recorded by `ctx.fail` (set by the messaging pipeline). */
   responderFailures?: ResponderFailuresService;
   /** The tags of tickets (set by the core at start). */
@@ -34,17 +36,18 @@ export interface CoreServices {
 }
 
 /**
- * `sdk.services` as a plugin sees it. The services the messaging pipeline and the Cloud API domain publish are set
+ * `sdk.services` as a plugin sees it. The services the messaging pipeline and the provider registry publish are set
  * before any plugin registers (the loader checks: `pluginServices`), so a plugin reads them without a guard or a cast.
  */
 export interface PluginServices extends CoreServices {
   tickets: TicketsService;
   responderFailures: ResponderFailuresService;
   messages: MessagesService;
-  whatsappCloud: WhatsappCloudService;
+  /** A connection's channel templates (the provider's `templates`), whatever the channel. */
+  templates: TemplatesService;
 }
 
-const STARTED_BEFORE_PLUGINS = ['tickets', 'responderFailures', 'messages', 'whatsappCloud'] as const;
+const STARTED_BEFORE_PLUGINS = ['tickets', 'responderFailures', 'messages', 'templates'] as const;
 
 /** The core's services once every core domain registered; throws (naming what is missing) if one did not start. */
 export function pluginServices(services: CoreServices): PluginServices {
@@ -84,6 +87,8 @@ export interface HistoryService {
   newerInbound(companyId: number, ticketId: number, afterId: number): Promise<boolean>;
   /** One of the company's messages as text (`null`: missing, another company's, or deleted), with its ticket. */
   message(companyId: number, messageId: number): Promise<{ id: number; ticketId: number; body: string; fromMe: boolean } | null>;
+  /** When the contact last wrote on the connection (ISO time, null if never): a channel's service window counts from it. */
+  lastInboundAt(companyId: number, at: { whatsappId: number; contactId: number }): Promise<string | null>;
 }
 
 export interface NoteView { id: number; ticketId: number; userId: number | null; note: string; createdAt: string }
@@ -132,8 +137,8 @@ export interface TagsService {
 }
 
 export interface ConnectionsService {
-  /** The company's connection (whatsapps row) with its name and status, or null (missing or another company's). */
-  find(companyId: number, id: number): Promise<{ id: number; name: string; status: string } | null>;
+  /** The company's connection (whatsapps row) with its name, status and provider kind, or null (missing or another company's). */
+  find(companyId: number, id: number): Promise<{ id: number; name: string; status: string; provider: string } | null>;
 }
 
 export interface AudienceContact { id: number; name: string | null; number: string; email: string | null }

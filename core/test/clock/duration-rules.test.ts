@@ -3,8 +3,6 @@ import { randomUUID } from 'node:crypto';
 import { build } from '../helper.js';
 import { Contact, Message, Ticket, Whatsapp } from '../../src/db/models/index.js';
 import { toDbTime } from '../../src/db/time.js';
-import { createClock } from '../../src/clock/index.js';
-import { serviceWindow } from '../../src/messaging/providers/cloud/window.js';
 import { defaultConnection, inbound, useFakeProvider } from '../pipeline/fixtures.js';
 import { waitFor } from '../pipeline/http.js';
 
@@ -26,18 +24,6 @@ t.test('the 15-minute edit window: a message 5 seconds old is past it at a scale
   await Message.scoped(1).findById(mine.id).patch({ createdAt: toDbTime(Date.now() - 5000) } as Partial<Message>);
   const late = await request('POST', `/api/messages/edit/${mine.id}`, { token, body: { body: 'Olá!' } });
   t.match(late, { status: 400, body: { error: 'ERR_EDIT_WINDOW_PASSED' } }, '15 scaled minutes are 0.9 s');
-});
-
-t.test('the Cloud API 24-hour window closes after 24 scaled hours', async (t) => {
-  const { app } = await build(t, { config: { timeScale: 0.0001 } }); // 24 hours: 8.64 s
-  const wa = await defaultConnection();
-  const contact = await Contact.scoped(1).insertAndFetch({ uuid: randomUUID(), name: 'Janela', number: '5511955550002' } as Partial<Contact>);
-  const ticket = await Ticket.scoped(1).insertAndFetch({ uuid: randomUUID(), contactId: contact.id, whatsappId: wa.id, status: 'pending' } as Partial<Ticket>);
-  await Message.scoped(1).insert({ ticketId: ticket.id, contactId: contact.id, whatsappId: wa.id, fromMe: false, body: 'oi', providerId: `w-${randomUUID()}`, createdAt: toDbTime(Date.now() - 60_000) } as Partial<Message>);
-  t.equal((await serviceWindow(1, wa.id, contact.id, app.clock)).open, false, 'a minute after the last message: past 24 scaled hours');
-  t.equal((await serviceWindow(1, wa.id, contact.id, createClock(1))).open, true, 'on the wall clock the window is still open');
-  await Message.scoped(1).insert({ ticketId: ticket.id, contactId: contact.id, whatsappId: wa.id, fromMe: false, body: 'de novo', providerId: `w-${randomUUID()}` } as Partial<Message>);
-  t.equal((await serviceWindow(1, wa.id, contact.id, app.clock)).open, true, 'a new message opens it again');
 });
 
 t.test('SLA due times: a 1-minute first-response target is breached after a scaled minute', async (t) => {
@@ -90,6 +76,6 @@ t.test('an inbound message is dated by the time its provider reports, never late
   const future = (await waitFor(() => Message.scoped(1).where({ body: 'do futuro' }).first(), 5000, 'the future message'))!;
   t.equal(Date.parse(late.createdAt!), dayAgo.getTime(), 'a late delivery keeps the time it was sent');
   t.ok(Date.parse(future.createdAt!) <= Date.now(), 'a time ahead of the server is bounded by the server\'s now');
-  const window = await serviceWindow(1, wa.id, late.contactId!, app.clock);
-  t.equal(window.open, false, 'the 24-hour window counts from when the customer wrote, not when it arrived');
+  const lastInbound = await app.services.history.lastInboundAt(1, { whatsappId: wa.id, contactId: late.contactId! });
+  t.equal(Date.parse(lastInbound!), dayAgo.getTime(), 'a channel\'s service window (sdk.services.history) counts from when the customer wrote, not when it arrived');
 });

@@ -12,12 +12,12 @@ type Env = Awaited<ReturnType<typeof build>>;
 
 /** A cloud connection of company 1 pointed at the fake Graph API, connected (the app needs allowPrivateUrls). */
 export async function cloudConnection(t: Test, env: Env, graph: FakeGraph) {
-  // Created with its settings in one step (POST /whatsapp's `cloud`).
+  // Created with its settings in one step (POST /whatsapp's `settings`, the provider's settings door).
   const created = await env.request('POST', '/api/whatsapp', {
     token: env.token,
     body: {
       name: `Cloud ${Math.random().toString(16).slice(2, 8)}`, provider: 'cloud',
-      cloud: { phoneNumberId: FAKE_PHONE_ID, wabaId: FAKE_WABA_ID, accessToken: FAKE_TOKEN, appSecret: APP_SECRET, verifyToken: VERIFY_TOKEN, baseUrl: graph.url },
+      settings: { phoneNumberId: FAKE_PHONE_ID, wabaId: FAKE_WABA_ID, accessToken: FAKE_TOKEN, appSecret: APP_SECRET, verifyToken: VERIFY_TOKEN, baseUrl: graph.url },
     },
   });
   t.equal(created.status, 200, 'a connection of kind cloud is created with its settings');
@@ -51,4 +51,9 @@ export async function post(env: Env, id: number, raw: string, signature?: string
     headers: { 'content-type': 'application/json', ...(signature ? { 'x-hub-signature-256': signature } : {}) },
   });
   return { status: res.statusCode, body: res.json() };
+}
+
+/** The connection's stored settings row (the plugin's table), as the database holds it. */
+export async function cloudSettingsRow(env: Env, whatsappId: number) {
+  return env.app.knex('whatsappCloud').where({ companyId: 1, whatsappId }).first() as Promise<Record<string, string> | undefined>;
 }

@@ -92,13 +92,19 @@ t.test('a manifest claiming a core table or another plugin\'s stops the start', 
   t.match((error as Error).message, /Plugin "hello" may not query table "tickets"/);
 });
 
+/** Tables a core migration made before their feature became a plugin (migration history is never rewritten). */
+const ADOPTED: Record<string, string[]> = {
+  // core/src/db/migrations/115_whatsapp_cloud.ts, from when the Cloud API was in the core (issue 44 moved it out).
+  'whatsapp-cloud': ['whatsappCloud'],
+};
+
 t.test('each plugin declares exactly the tables its migrations create', async (t) => {
   for (const id of readdirSync(path.join(root, 'plugins'))) {
     let manifest;
     try { manifest = readManifest(path.join(root, 'plugins', id)); } catch { continue; }
     if (!manifest.backend?.migrations) continue;
     const source = readFileSync(path.join(root, 'plugins', id, manifest.backend.migrations), 'utf8');
-    const created = [...source.matchAll(/createTable\(\s*['"`](\w+)['"`]/g)].map((m) => m[1]).sort();
+    const created = [...source.matchAll(/createTable\(\s*['"`](\w+)['"`]/g)].map((m) => m[1]).concat(ADOPTED[id] ?? []).sort();
     const declared = [...new Set([...(manifest.backend.tables ?? []), ...(manifest.backend.unscopedTables ?? [])])].sort();
     t.same(declared, created, `${id}: plugin.json backend.tables + unscopedTables`);
   }

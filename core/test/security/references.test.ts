@@ -142,8 +142,8 @@ const BASELINE: Record<string, (b: Ids) => Record<string, unknown>> = {
   'POST /api/prompt': () => ({ model: 'gpt-4o-mini' }),
   'PUT /api/prompt/:id': () => ({ model: 'gpt-4o-mini' }),
   'POST /api/messages/react/:messageId': () => ({ emoji: '👍' }), // a reaction is an emoji
-  // No Cloud API settings (they belong to a Cloud connection); the connection keeps its API token.
-  'POST /api/whatsapp': () => ({ cloud: undefined }),
+  // No channel settings (they belong to a plugin's connection kind); the connection keeps its API token.
+  'POST /api/whatsapp': () => ({ settings: undefined }),
   'PUT /api/whatsapp/:id': () => ({ token: undefined }),
 };
 /** Routes whose call with company B's own ids cannot succeed here, with why: it must then fail for another reason than a 404. */

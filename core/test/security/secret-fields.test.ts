@@ -35,10 +35,10 @@ const BODIES: Record<string, (ctx: Ctx) => Promise<Body> | Body> = {
     phoneNumberId: '1098765432', wabaId: '2233445566', baseUrl: 'http://127.0.0.1:9',
     accessToken: secret('cloud-accessToken'), appSecret: secret('cloud-appSecret'), verifyToken: secret('cloud-verifyToken'),
   }),
-  // A Cloud API connection made with its settings in one step (issue 41): the same secrets, on the create.
+  // A Cloud API connection (the whatsapp-cloud plugin's kind) made with its settings in one step: the same secrets, through the settings door.
   'POST /api/whatsapp': ({ secret }) => ({
     name: `Cloud secrets ${randomBytes(3).toString('hex')}`, provider: 'cloud',
-    cloud: {
+    settings: {
       phoneNumberId: '1098765433', wabaId: '2233445567', baseUrl: 'http://127.0.0.1:9',
       accessToken: secret('cloud-accessToken'), appSecret: secret('cloud-appSecret'), verifyToken: secret('cloud-verifyToken'),
     },

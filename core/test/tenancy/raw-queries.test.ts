@@ -110,6 +110,9 @@ const ALLOWED: Record<string, Record<string, string>> = {
   'plugins/internal-chat/src/messages.ts': {
     chatUsers: "the chat plugin's membership table (no companyId): the members of a chat first loaded with the caller's companyId",
   },
+  'plugins/whatsapp-cloud/src/routes.ts': {
+    whatsappCloud: "Meta's webhook names only its connection id: the settings row found by it gives the company (the signature or verify token is then checked with that row's secret, and the connection read with its companyId)",
+  },
   'plugins/internal-chat/src/store.ts': {
     chatUsers: "the chat plugin's membership table (no companyId): read and written only for a chat first loaded with the caller's companyId",
   },

@@ -13,7 +13,7 @@ export type Language = 'pt' | 'en' | 'es';
 
 /** Named places in core screens a remote may fill; declared in the manifest's `remote.slots` too. */
 export type SlotName = 'sideMenu.badge' | 'topBar.actions' | 'queueDialog.fields' | 'connectionDialog.fields' | 'ticketHeader.actions'
-  | 'ticketList.row' | 'contactDrawer.sections' | 'ticketComposer.actions';
+  | 'ticketList.row' | 'contactDrawer.sections' | 'ticketComposer.actions' | 'composer.above';
 
 /** A contact as the console holds it (the ticket list and the open conversation read it from the API). */
 export interface ContactView {
@@ -36,7 +36,8 @@ export interface TicketView {
   queueId: number | null;
   queue?: { id: number; name: string; color: string } | null;
   whatsappId: number | null;
-  whatsapp?: { id: number; name: string } | null;
+  /** The connection, with its channel kind (`provider`: sandbox, beta or a plugin's). */
+  whatsapp?: { id: number; name: string; provider?: string } | null;
   lastMessage?: string;
   unreadMessages?: number;
   updatedAt: string;
@@ -71,6 +72,9 @@ export interface SlotProps {
    *  typed; `setDraft` replaces it (a function gets the current text, for text streamed in). Nothing is sent: the
    *  agent sends with the composer's own button. `disabled`: the composer is read-only (waiting, closed, outside the window). */
   'ticketComposer.actions': { ticket: TicketView; draft: string; setDraft(text: string | ((current: string) => string)): void; disabled: boolean };
+  /** Above the open ticket's composer (a channel's service window, its templates). `lock(true)` keeps free text from
+   *  being typed and sent (a channel rule the server enforces too); `lock(false)` lifts it. */
+  'composer.above': { ticket: TicketView; lock(locked: boolean): void };
 }
 
 /** The components a remote contributes, one per slot it fills (each also listed in its manifest's `remote.slots`). */

@@ -42,7 +42,7 @@ export function registerCampaigns(scope: FastifyInstance, sdk: AtriumSdk, store:
     }), T.Null()])),
   });
   type BodyT = typeof Body.static;
-  const cloud = () => sdk.services.whatsappCloud;
+  const cloud = () => sdk.services.templates;
 
   /** Every referenced row must be the caller's company's: another company's id is its domain's 404. */
   async function columnsOf(companyId: number, body: BodyT, hasMedia = false) {

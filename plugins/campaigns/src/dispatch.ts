@@ -225,7 +225,7 @@ export function createDispatcher(sdk: AtriumSdk, store: CampaignStore) {
     const failure = (code: string) => ({ status: 'failed', error: code.slice(0, 255), message: body.slice(0, 4000), contactId: contactId ?? null });
     /** Only the template from now on, with this recipient's values in its parameters (checked and rendered by the core). */
     const templateOnly = async () => {
-      const prepared = await sdk.services.whatsappCloud.prepare(row.companyId, whatsappId, {
+      const prepared = await sdk.services.templates.prepare(row.companyId, whatsappId, {
         ...chosen!, parameters: chosen!.parameters.map((p) => renderMessage(p, row, variables)),
       });
       body = prepared.body;

@@ -72,7 +72,7 @@ t.test('a campaign\'s template is checked when saved: a Cloud connection, approv
   const save = (body: Record<string, unknown>) => request('POST', '/api/campaigns', { token, body: { name: 'Modelo', contactListId: l.id, ...body } });
 
   const sandbox = await save({ whatsappId: wa.id, message1: 'oi', template: { ...ORDER_UPDATE, parameters: ['a', 'b'] } });
-  t.same([sandbox.status, sandbox.body.error], [400, 'ERR_NOT_CLOUD_CONNECTION'], 'not on a sandbox connection');
+  t.same([sandbox.status, sandbox.body.error], [400, 'ERR_TEMPLATES_UNSUPPORTED'], 'not on a sandbox connection (its channel has no templates)');
   const pending = await save({ whatsappId: cloudId, template: { name: 'promo_draft', language: 'en_US', parameters: [] } });
   t.same([pending.status, pending.body.error], [400, 'ERR_TEMPLATE_NOT_APPROVED'], 'not a template Meta has not approved');
   const count = await save({ whatsappId: cloudId, template: { ...ORDER_UPDATE, parameters: ['{nome}'] } });

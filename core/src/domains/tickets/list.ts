@@ -1,4 +1,4 @@
-import { Ticket } from '../../db/models/index.js';
+import { Ticket, Whatsapp } from '../../db/models/index.js';
 import { isMysql } from '../../db/connection.js';
 import { badRequest } from '../../http/errors.js';
 import { fromDbTime, toDbTime } from '../../db/time.js';
@@ -18,6 +18,8 @@ export interface TicketListQuery {
   updatedAt?: string;
   showAll?: string;
   queueIds?: string;
+  /** Channel kinds, comma-separated: only the tickets of the company's connections of those kinds. */
+  channels?: string;
   withUnreadMessages?: string;
   /** Cursor paging (the family's client): the pair the previous page answered, and "changed since". */
   nextUpdatedAt?: string;
@@ -99,6 +101,12 @@ export async function listTickets(actor: Actor, query: TicketListQuery): Promise
   // visibility's business above), as the console's live rule keeps them (issue 32: "all queues" is all).
   if (queueIds?.length) q.where((queue) => queue.whereIn('tickets.queueId', queueIds).orWhereNull('tickets.queueId'));
   if (users?.length) q.whereIn('tickets.userId', users);
+  const channels = query.channels ? [...new Set(query.channels.split(','))] : undefined;
+  if (channels) {
+    // The company's connections of those kinds (a handful of rows), then the tickets on them.
+    const ids = (await Whatsapp.scoped(companyId).whereIn('provider', channels).select('whatsapps.id')).map((w) => w.id);
+    q.whereIn('tickets.whatsappId', ids.length ? ids : [0]);
+  }
   if (tags?.length) {
     q.whereExists((sub) => sub.from('ticketTags').where('ticketTags.companyId', companyId).whereRaw('?? = ??', ['ticketTags.ticketId', 'tickets.id']).whereIn('ticketTags.tagId', tags));
   }
@@ -119,7 +127,7 @@ export async function listTickets(actor: Actor, query: TicketListQuery): Promise
 
   // The badge count: from the counts the database keeps when the filter is theirs (status, queues, users,
   // visibility), else a COUNT of the filtered tickets.
-  const countable = !tags?.length && !query.date && !query.updatedAt && !query.minUpdatedAt && query.withUnreadMessages !== 'true';
+  const countable = !tags?.length && !channels && !query.date && !query.updatedAt && !query.minUpdatedAt && query.withUnreadMessages !== 'true';
   const countOf = () => countable ? keptTicketCount(actor, { status: query.status, showAll, queueIds, users }) : q.clone().resultSize();
   const { limit, offset } = offsetOf(query.pageNumber);
   const [rows, count] = await Promise.all([

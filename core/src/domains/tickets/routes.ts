@@ -24,6 +24,8 @@ const ListQuery = Type.Object({
   updatedAt: Type.Optional(Day),
   showAll: Type.Optional(Type.String({ enum: ['true', 'false'] })),
   queueIds: Type.Optional(JsonIds),
+  /** Only tickets of connections of these channel kinds, comma-separated (`beta,cloud`): GET /providers lists them. */
+  channels: Type.Optional(Type.String({ pattern: '^[a-z][a-z0-9_-]{1,31}(,[a-z][a-z0-9_-]{1,31}){0,15}$' })),
   withUnreadMessages: Type.Optional(Type.String({ enum: ['true', 'false'] })),
   nextUpdatedAt: Type.Optional(ClientDateTime),
   nextTicketId: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647 })),

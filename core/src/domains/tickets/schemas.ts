@@ -29,7 +29,8 @@ export const TicketContact = Type.Object({
 }, open);
 
 export const TicketQueue = Type.Object({ id: Type.Integer(), name: Type.String(), color: Type.String() });
-export const TicketConnection = Type.Object({ id: Type.Integer(), name: Type.String() });
+/** The ticket's connection: its name and channel kind (`provider`: sandbox, beta or a plugin's, e.g. for the channel icon). */
+export const TicketConnection = Type.Object({ id: Type.Integer(), name: Type.String(), provider: Type.Optional(Type.String()) });
 export const TicketUser = Type.Object({ id: Type.Integer(), name: Type.String() });
 export const TicketTag = Type.Object({ id: Type.Integer(), name: Type.String(), color: Type.String() });
 

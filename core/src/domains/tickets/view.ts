@@ -11,7 +11,7 @@ export type TicketRow = Omit<TicketView, 'protocol' | 'contact' | 'queue' | 'wha
 /** Relations the caller already has (the pipeline knows the contact and connection): not re-read. */
 export interface KnownRelations {
   contacts?: Array<Contact | TicketView['contact'] & object>;
-  whatsapps?: Array<Pick<Whatsapp, 'id' | 'name'>>;
+  whatsapps?: Array<Pick<Whatsapp, 'id' | 'name'> & { provider?: string }>;
   queues?: Array<Pick<Queue, 'id' | 'name' | 'color'>>;
   /** Tags of tickets, by ticket id (ingestion reads them with the ticket): those tickets' tags are not read. */
   tags?: ReadonlyMap<number, Array<Pick<Tag, 'id' | 'name' | 'color'>>>;
@@ -22,7 +22,7 @@ const uniq = (ids: Array<number | null | undefined>) => [...new Set(ids.filter((
 /** The company's connection, queue and user names, read once per few seconds (db/display-names.ts). */
 const displayNames = (companyId: number): Promise<DisplayNames> => cachedDisplayNames(companyId, async () => {
   const [whatsapps, queues, users] = await Promise.all([
-    Whatsapp.plainRows<{ id: number; name: string }>(Whatsapp.scoped(companyId).select('id', 'name')),
+    Whatsapp.plainRows<{ id: number; name: string; provider: string }>(Whatsapp.scoped(companyId).select('id', 'name', 'provider')),
     Queue.plainRows<{ id: number; name: string; color: string }>(Queue.scoped(companyId).select('id', 'name', 'color')),
     User.plainRows<{ id: number; name: string }>(User.scoped(companyId).select('id', 'name')),
   ]);
@@ -60,7 +60,7 @@ export async function ticketViews(companyId: number, tickets: ReadonlyArray<Tick
   const none = Promise.resolve([]);
   const [contactRows, whatsappRows, queueRows, userRows, tagRows] = await Promise.all([
     contacts.missing.length ? Contact.plainRows<Contact>(Contact.scoped(companyId).whereIn('id', contacts.missing)) : none,
-    whatsapps.missing.length ? Whatsapp.plainRows<Pick<Whatsapp, 'id' | 'name'>>(Whatsapp.scoped(companyId).whereIn('id', whatsapps.missing).select('id', 'name')) : none,
+    whatsapps.missing.length ? Whatsapp.plainRows<Pick<Whatsapp, 'id' | 'name' | 'provider'>>(Whatsapp.scoped(companyId).whereIn('id', whatsapps.missing).select('id', 'name', 'provider')) : none,
     queues.missing.length ? Queue.plainRows<Pick<Queue, 'id' | 'name' | 'color'>>(Queue.scoped(companyId).whereIn('id', queues.missing).select('id', 'name', 'color')) : none,
     users.missing.length ? User.plainRows<Pick<User, 'id' | 'name'>>(User.scoped(companyId).whereIn('id', users.missing).select('id', 'name')) : none,
     !ticketIds.length ? none : Tag.plainRows<Pick<Tag, 'id' | 'name' | 'color'> & { ticketId: number }>(Tag.scoped(companyId).join('ticketTags', 'ticketTags.tagId', 'tags.id')
@@ -89,7 +89,8 @@ export async function ticketViews(companyId: number, tickets: ReadonlyArray<Tick
       protocol: protocolOf(t),
       contact: contact ? (('toJSON' in contact && typeof contact.toJSON === 'function' ? contact.toJSON() : contact) as TicketView['contact']) : null,
       queue: queue ? { id: queue.id, name: queue.name, color: queue.color } : null,
-      whatsapp: whatsapp ? { id: whatsapp.id, name: whatsapp.name } : null,
+      // The channel kind rides along with the name (same rows): the list and header show its icon.
+      whatsapp: whatsapp ? { id: whatsapp.id, name: whatsapp.name, ...(whatsapp.provider ? { provider: whatsapp.provider } : {}) } : null,
       user: user ? { id: user.id, name: user.name } : null,
       tags: tagsOf.get(t.id) ?? [],
     };

@@ -3,14 +3,10 @@ import { Type } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Whatsapp } from '../../db/models/index.js';
-import { badRequest, conflict, notFound } from '../../http/errors.js';
+import { AppError, badRequest, conflict, notFound } from '../../http/errors.js';
 import { IdParams, Name, OkReply } from '../../http/schemas.js';
 import { BUILT_IN_KINDS, PROVIDER_KIND_PATTERN } from '../../messaging/providers/registry.js';
 import { ConnectionView as Connection } from './schemas.js';
-import { SettingsBody } from '../whatsapp-cloud/schemas.js';
-import { cloudSettingsValues } from '../whatsapp-cloud/settings-values.js';
-import { CLOUD_KIND } from '../../messaging/providers/cloud/index.js';
-import { WhatsappCloud } from '../../messaging/providers/cloud/settings.js';
 import { connectionJson, loadConnection } from './serialize.js';
 import {
   assertGreeting, assertNameFree, columnsOf, connectionRefs, makeOnlyDefault, newToken, setQueues, type ConnectionInput,
@@ -84,15 +80,46 @@ function checkedSettings(app: FastifyInstance, kind: string, values: Record<stri
   return { door, values };
 }
 
+/** A channel template as a picker shows it (ChannelTemplates.list). */
+const TemplateView = Type.Object({
+  name: Type.String(), language: Type.String(), status: Type.String(), category: Type.Union([Type.String(), Type.Null()]),
+  /** The body's text with its {{1}} … placeholders, and how many variables it takes. */
+  body: Type.String(), variables: Type.Integer(),
+});
+
+/** One connection kind as GET /providers lists it for the console (composer, message menu, channel icons, connection form). */
+const ProviderKindView = Type.Object({
+  kind: Type.String(),
+  capabilities: Type.Record(Type.String(), Type.Unknown()),
+  /** Whether its connections pair a phone by QR code (the built-in kinds). */
+  qr: Type.Boolean(),
+  /** Whether it takes `settings` on POST/PUT /whatsapp (its plugin's fields in the connection form). */
+  settings: Type.Boolean(),
+  /** Its icon (a PrimeIcons class or an image URL) and name as its plugin gave them; null: the console's WhatsApp ones. */
+  icon: Type.Union([Type.String(), Type.Null()]),
+  label: Type.Union([Type.Record(Type.String(), Type.String()), Type.Null()]),
+  /** Whether the caller's company may create connections of this kind (its plugin's plan flag). */
+  available: Type.Boolean(),
+});
+
+/**
+ * A kind this install drives and the company's plan allows: a plugin's kind needs its plan flag (403
+ * ERR_PLAN_FEATURE_DISABLED), as its routes do; connections already of that kind keep working.
+ */
+async function assertProviderAllowed(app: FastifyInstance, companyId: number, kind: string) {
+  app.providerRegistry.assertKnown(kind);
+  const flag = app.providerRegistry.get(kind)?.planFlag;
+  if (flag && !(await app.tenancy.hasFlag(companyId, flag))) {
+    throw new AppError('ERR_PLAN_FEATURE_DISABLED', 403, `The company's plan does not include the "${kind}" channel`, { field: 'body/provider' });
+  }
+}
+
 /** Emits the connection's create/update to the company (without its token). */
 async function emitConnection(app: FastifyInstance, companyId: number, whatsappId: number, action: 'create' | 'update') {
   const row = await loadConnection(companyId, whatsappId);
   if (row) app.bus.emit(companyId, 'whatsapp', { action, whatsapp: connectionJson(row) });
   return row;
 }
-
-/** A new connection's body: a Cloud API one comes with its settings, stored with it in one step (none is created without them). */
-const NewConnectionBody = Type.Object({ ...CreateBody.properties, cloud: Type.Optional(SettingsBody) });
 
 /**
  * Connections (core §3 Connection, §7 /whatsapp and /whatsappsession). Rules: the name is unique per
@@ -119,9 +146,27 @@ const whatsappRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/providers', {
     schema: {
       tags: ['whatsapp'],
-      response: { 200: Type.Array(Type.Object({ kind: Type.String(), capabilities: Type.Record(Type.String(), Type.Unknown()) })) },
+      response: { 200: Type.Array(ProviderKindView) },
     },
-  }, async () => app.providerRegistry.kinds().map((kind) => ({ kind, capabilities: { ...app.providerRegistry.capabilities(kind) } })));
+  }, async (request) => Promise.all(app.providerRegistry.kinds().map(async (kind) => {
+    const registered = app.providerRegistry.get(kind);
+    return {
+      kind, capabilities: { ...app.providerRegistry.capabilities(kind) },
+      // Built-in kinds pair a phone by QR code; a plugin's connects with its settings.
+      qr: !registered, settings: Boolean(registered?.settings), icon: registered?.icon ?? null, label: registered?.label ?? null,
+      available: !registered?.planFlag || await app.tenancy.hasFlag(request.user.companyId, registered.planFlag),
+    };
+  })));
+
+  // A connection's channel templates, whatever the channel (sdk.services.templates): the campaign form lists them.
+  app.get('/whatsapp/:id/templates', {
+    schema: {
+      tags: ['whatsapp'], params: IdParams, querystring: Type.Object({ refresh: Type.Optional(Type.Boolean()) }),
+      response: { 200: Type.Object({ templates: Type.Array(TemplateView) }) },
+    },
+  }, async (request) => {
+    return { templates: await app.atrium.services.templates!.list(request.user.companyId, request.params.id, request.query.refresh) };
+  });
 
   app.get('/whatsapp/:id', {
     schema: { tags: ['whatsapp'], params: IdParams, response: { 200: Connection } },
@@ -133,12 +178,11 @@ const whatsappRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post('/whatsapp', {
     preHandler: app.requireAdmin,
-    schema: { tags: ['whatsapp'], body: NewConnectionBody, response: { 200: Connection } },
+    schema: { tags: ['whatsapp'], body: CreateBody, response: { 200: Connection } },
   }, async (request) => {
     const companyId = request.user.companyId;
-    const body = request.body as ConnectionInput & { name: string; cloud?: SettingsBody };
-    if (body.provider) app.providerRegistry.assertKnown(body.provider);
-    if (body.provider === CLOUD_KIND && !body.cloud) throw badRequest('ERR_CLOUD_SETTINGS_REQUIRED', 'A Cloud API connection needs its settings', { field: 'cloud' });
+    const body = request.body as ConnectionInput & { name: string };
+    if (body.provider) await assertProviderAllowed(app, companyId, body.provider);
     const settings = checkedSettings(app, body.provider ?? 'beta', body.settings, true);
     const columns = columnsOf(body);
     await app.references.assertOwned(companyId, connectionRefs(body));
@@ -155,9 +199,6 @@ const whatsappRoutes: FastifyPluginAsyncTypebox = async (app) => {
       } as Partial<Whatsapp>);
       const unset = isDefault ? await makeOnlyDefault(companyId, row.id, trx) : [];
       await setQueues(companyId, row.id, queueIds, trx);
-      if (body.provider === CLOUD_KIND && body.cloud) {
-        await WhatsappCloud.scoped(companyId).transacting(trx).insert({ whatsappId: row.id, ...cloudSettingsValues(app.atrium.secrets, body.cloud) } as Partial<WhatsappCloud>);
-      }
       if (settings) await settings.door.save({ companyId, whatsappId: row.id, values: settings.values, trx, isNew: true });
       return { id: row.id, unset };
     });
@@ -177,7 +218,7 @@ const whatsappRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const current = await loadConnection(companyId, request.params.id);
     if (!current) throw notFound('ERR_NO_WAPP_FOUND');
     const body = request.body as ConnectionInput;
-    if (body.provider) app.providerRegistry.assertKnown(body.provider);
+    if (body.provider && body.provider !== current.provider) await assertProviderAllowed(app, companyId, body.provider);
     const columns = columnsOf(body);
     await app.references.assertOwned(companyId, connectionRefs(body));
     const queueIds = body.queueIds ? [...new Set(body.queueIds)] : (current.queues ?? []).map((q) => q.id);
@@ -203,6 +244,10 @@ const whatsappRoutes: FastifyPluginAsyncTypebox = async (app) => {
     // A new provider means a new session: forget the old pairing and start again.
     if (columns.provider && columns.provider !== current.provider) {
       await app.sessions.stop(current.id, { logout: true });
+      await app.sessions.start(companyId, current.id).catch((err) => request.log.warn({ err, whatsappId: current.id }, 'session did not start'));
+    } else if (settings) {
+      // New channel settings (a token, an id) take effect at once: the session starts again with them, keeping its pairing.
+      await app.sessions.stop(current.id);
       await app.sessions.start(companyId, current.id).catch((err) => request.log.warn({ err, whatsappId: current.id }, 'session did not start'));
     }
     return connectionJson(row!, { withToken: true });

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { TObject } from '@sinclair/typebox';
 import { AppError } from '../../http/errors.js';
 import type { MessagingProvider, ProviderContext } from '../provider.js';
+import type { PluginDb } from '../../sdk/db.js';
 
 /**
  * What a channel can do: the console's composer and message menu, the bots, campaigns and flows read it instead
@@ -42,8 +43,11 @@ export interface ConnectionSettingsDoor {
   schema: TObject;
   /** A new connection of this kind cannot be created without them (ERR_PROVIDER_SETTINGS_REQUIRED). */
   required?: boolean;
-  /** Stores them in the connection's transaction (seal secrets here); on PUT, `values` holds only what was sent. */
-  save(input: { companyId: number; whatsappId: number; values: Record<string, unknown>; trx: Knex.Transaction; isNew: boolean }): Promise<void>;
+  /**
+   * Stores them in the connection's transaction (seal secrets here); on PUT, `values` holds only what was sent. A
+   * plugin's door gets `db`: its own tables (sdk.db) inside that transaction.
+   */
+  save(input: { companyId: number; whatsappId: number; values: Record<string, unknown>; trx: Knex.Transaction; isNew: boolean; db?: PluginDb }): Promise<void>;
 }
 
 /** What a send looks like before it is stored: enough for a provider's rules (a service window), nothing more. */
@@ -56,6 +60,26 @@ export interface SendCheck {
   isGroup: boolean;
   /** Who sends: a person (userId) or the automation (bots, campaigns, flows: null). */
   userId: number | null;
+}
+
+/** A channel template as a picker shows it: its body text and how many {{n}} variables it takes. */
+export interface TemplateView { name: string; language: string; status: string; category: string | null; body: string; variables: number }
+
+/** Which template to send, with its variables' values in order. */
+export interface TemplateChoice { name: string; language: string; parameters?: string[] }
+
+/** A template ready for `messages.send`/`sendToNumber`: `body` is its text as the customer reads it. */
+export interface PreparedTemplate { body: string; template: { name: string; language: string; parameters: string[] } }
+
+/**
+ * A channel's pre-approved templates (capability `templates`): the core's `sdk.services.templates` hands each call
+ * to the connection's provider, so campaigns and flows use templates without naming a channel.
+ */
+export interface ChannelTemplates {
+  /** The connection's templates; `refresh` reads them from the channel again. */
+  list(companyId: number, whatsappId: number, refresh?: boolean): Promise<TemplateView[]>;
+  /** Checks the choice (an approved template with exactly its variables) and renders it. */
+  prepare(companyId: number, whatsappId: number, choice: TemplateChoice): Promise<PreparedTemplate>;
 }
 
 /** A provider operation another module asks the session's process to run (a webhook's delivery). */
@@ -74,6 +98,20 @@ export interface ProviderRegistration {
   capabilities: ChannelCapabilities;
   /** The channel's own connection settings, if it has any. */
   settings?: ConnectionSettingsDoor;
+  /** The channel's templates, when `capabilities.templates` is set (sdk.services.templates reaches them). */
+  templates?: ChannelTemplates;
+  /**
+   * The channel's icon in the console (ticket list, ticket header, channel filter): a PrimeIcons class
+   * (`pi pi-telegram`) or an image URL the plugin serves. The built-in kinds show WhatsApp's.
+   */
+  icon?: string;
+  /**
+   * The plan flag of the plugin that registered the kind (set by the core): a company whose plan lacks it cannot
+   * create or switch a connection to the kind (403 ERR_PLAN_FEATURE_DISABLED).
+   */
+  planFlag?: string;
+  /** The channel's name as the console shows it (`{ pt, en, es }`), for the filter and the connection form. */
+  label?: Partial<Record<'pt' | 'en' | 'es', string>>;
 }
 
 /** The built-in channels' capabilities. WhatsApp's (Baileys) edits for 15 minutes; the sandbox behaves like it. */

@@ -13,6 +13,7 @@ import { hasPermission } from '../../session/permissions';
 import { toast } from '../../toast/toast';
 import { formatShortDateTime } from '../../util/format';
 import { sessionButtons } from './statusButtons';
+import { useProviders } from '../../data/providers';
 import { ConnectionDialog } from './ConnectionDialog';
 import { QrDialog } from './QrDialog';
 
@@ -23,6 +24,7 @@ export default function ConnectionsPage() {
   const navigate = useNavigate();
   const { user } = useSession();
   const { connections, loading } = useConnections();
+  const kinds = useProviders();
   const dialog = useEditDialog<Connection>();
   const [qrId, setQrId] = useState<number | null>(null);
   const closeQr = useCallback(() => setQrId(null), []);
@@ -37,7 +39,7 @@ export default function ConnectionsPage() {
 
   const sessionCell = (c: Connection) => (
     <div className="row-actions">
-      {canAct && sessionButtons(c.status, c.provider).map((b) => {
+      {canAct && sessionButtons(c.status, kinds.find((k) => k.kind === c.provider)?.qr ?? true).map((b) => {
         if (b === 'qr') return <Button key={b} size="small" label={t('connections.qr')} onClick={() => setQrId(c.id)} data-testid="btn-qr" />;
         if (b === 'tryAgain') return <Button key={b} size="small" outlined label={t('connections.tryAgain')} onClick={() => void session('post', c.id)} data-testid="btn-start" />;
         if (b === 'newQr') return <Button key={b} size="small" label={t('connections.newQr')} onClick={() => void session('put', c.id)} />;

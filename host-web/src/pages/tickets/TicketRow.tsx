@@ -9,6 +9,7 @@ import { SlaChip } from './SlaChip';
 import { canAccept, heldByColleague } from './waiting';
 import { useSession } from '../../session/useSession';
 import { Slot } from '../../components/Slot';
+import { channelIcon, useProviders } from '../../data/providers';
 
 /** A row of the list; a click opens the conversation (a Waiting ticket read-only, with Accept in its header). */
 export function TicketRow({ ticket, selected, onOpen, onAccept }: {
@@ -19,6 +20,7 @@ export function TicketRow({ ticket, selected, onOpen, onAccept }: {
   const { user } = useSession();
   const colleagues = heldByColleague(ticket, user?.id);
   const updated = new Date(ticket.updatedAt);
+  const kinds = useProviders();
   return (
     <li
       className={`ticket-row clickable ${selected ? 'selected' : ''}`}
@@ -28,6 +30,7 @@ export function TicketRow({ ticket, selected, onOpen, onAccept }: {
       <span className="queue-bar" style={{ background: ticket.queue?.color ?? '#9e9e9e' }} />
       <div className="ticket-main">
         <div className="ticket-top">
+          <i className={`channel-icon ${channelIcon(kinds, ticket.whatsapp?.provider)}`} data-testid="ticket-channel" data-channel={ticket.whatsapp?.provider ?? ''} aria-hidden />
           <strong className="ticket-name">{shortName(ticket.contact?.name ?? ticket.contact?.number, narrow)}</strong>
           <span className="muted">{sameDay(updated, new Date()) ? formatTime(updated) : formatDate(updated)}</span>
         </div>

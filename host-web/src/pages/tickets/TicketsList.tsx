@@ -21,6 +21,7 @@ export function TicketsList({ filter, searchParam, tags, users, selectedUuid, on
     status: filter.status === 'search' ? undefined : filter.status,
     showAll: filter.showAll ? 'true' : undefined,
     queueIds: filter.queueIds.length ? filter.queueIds : undefined,
+    channels: filter.channels?.length ? filter.channels.join(',') : undefined,
     searchParam: searchParam || undefined,
     tags: tags?.length ? tags : undefined,
     users: users?.length ? users : undefined,

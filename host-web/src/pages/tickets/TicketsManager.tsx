@@ -12,13 +12,14 @@ import { useDebounce } from '../../hooks/useDebounce';
 import { TicketsList } from './TicketsList';
 import { NewTicketDialog } from './NewTicketDialog';
 import type { Ticket } from './types';
+import { channelIcon, channelLabel, useProviders } from '../../data/providers';
 
 type Top = 'open' | 'closed' | 'search';
 type Sub = 'open' | 'pending';
 
 /** Tabs open (assigned / pending, with counts), closed and search; queue filter; admin show-all; new ticket. */
 export function TicketsManager({ selectedUuid, onOpen, onAccept }: { selectedUuid?: string; onOpen: (t: Ticket) => void; onAccept: (t: Ticket) => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { user, isAdmin } = useSession();
   const [top, setTop] = useState<Top>('open');
   const [sub, setSub] = useState<Sub>('open');
@@ -26,6 +27,9 @@ export function TicketsManager({ selectedUuid, onOpen, onAccept }: { selectedUui
   const [showAll, setShowAll] = useState(() => isAdmin && !user?.queues?.length);
   const [queues, setQueues] = useState<Array<{ id: number; name: string; color: string }>>(user?.queues ?? []);
   const [queueIds, setQueueIds] = useState<number[]>((user?.queues ?? []).map((q) => q.id));
+  // The channel filter (issue 44): the install's connection kinds; none chosen is every channel.
+  const kinds = useProviders();
+  const [channels, setChannels] = useState<string[]>([]);
   const [search, setSearch] = useState('');
   const searchParam = useDebounce(search, 500);
   const [tagOptions, setTagOptions] = useState<Array<{ id: number; name: string }>>([]);
@@ -45,7 +49,7 @@ export function TicketsManager({ selectedUuid, onOpen, onAccept }: { selectedUui
     if (isAdmin) api.get<Array<{ id: number; name: string }>>('/users/list').then(setUserOptions).catch(() => {});
   }, [top, isAdmin]);
 
-  const base = useMemo(() => ({ showAll, queueIds }), [showAll, queueIds]);
+  const base = useMemo(() => ({ showAll, queueIds, channels }), [showAll, queueIds, channels]);
   const openFilter = useMemo(() => ({ ...base, status: 'open' as const }), [base]);
   const pendingFilter = useMemo(() => ({ ...base, status: 'pending' as const }), [base]);
   const closedFilter = useMemo(() => ({ ...base, status: 'closed' as const }), [base]);
@@ -71,6 +75,12 @@ export function TicketsManager({ selectedUuid, onOpen, onAccept }: { selectedUui
         )}
         <MultiSelect value={queueIds} options={queues} optionLabel="name" optionValue="id" onChange={(e) => setQueueIds(e.value)}
           placeholder={t('tickets.queues')} maxSelectedLabels={1} selectedItemsLabel={t('tickets.queuesSelected')} className="queue-filter" aria-label={t('tickets.queues')} />
+        {kinds.length > 1 && (
+          <MultiSelect value={channels} options={kinds.map((k) => ({ value: k.kind, label: k.kind === 'beta' ? 'WhatsApp' : channelLabel(kinds, k.kind, i18n.language), icon: channelIcon(kinds, k.kind) }))}
+            itemTemplate={(o: { label: string; icon: string }) => <span><i className={o.icon} /> {o.label}</span>}
+            onChange={(e) => setChannels(e.value)} placeholder={t('tickets.channels')} maxSelectedLabels={1} selectedItemsLabel={t('tickets.selected')}
+            className="channel-filter" aria-label={t('tickets.channels')} data-testid="channel-filter" />
+        )}
       </div>
       {top === 'search' && (
         <div className="tickets-toolbar">

@@ -1,7 +1,8 @@
 import type { SessionUser } from '../../session/types';
 import type { Message, Ticket, TicketStatus } from './types';
 
-export interface ListFilter { status: TicketStatus | 'search'; showAll: boolean; queueIds: number[] }
+/** `channels`: connection kinds (GET /providers) the list keeps; empty: every channel. */
+export interface ListFilter { status: TicketStatus | 'search'; showAll: boolean; queueIds: number[]; channels?: string[] }
 
 /**
  * Whether a ticket (from a live event) belongs in a list (core.md §6): a user sees only tickets of the
@@ -10,6 +11,7 @@ export interface ListFilter { status: TicketStatus | 'search'; showAll: boolean;
 export function belongsToList(ticket: Ticket, filter: ListFilter, user: SessionUser | null, admin: boolean): boolean {
   if (filter.status !== 'search' && ticket.status !== filter.status) return false;
   if (ticket.queueId && filter.queueIds.length > 0 && !filter.queueIds.includes(ticket.queueId)) return false;
+  if (filter.channels?.length && !filter.channels.includes(ticket.whatsapp?.provider ?? '')) return false;
   if (!admin && ticket.queueId && user && !user.queues.some((q) => q.id === ticket.queueId)) return false;
   if (filter.showAll && admin) return true;
   if (ticket.status === 'pending') return true;
@@ -40,9 +42,14 @@ export const keepRecording = (size: number) => size >= MIN_RECORDING_BYTES;
 export const EDIT_WINDOW_MS = 15 * 60_000;
 
 /** The menu offers Edit on the agent's own text messages while the window is open. */
-export function canEdit(m: Pick<Message, 'fromMe' | 'userId' | 'mediaType' | 'isDeleted' | 'createdAt' | 'status'>, userId: number | undefined, now = Date.now()): boolean {
-  return m.fromMe && !!userId && m.userId === userId && !m.mediaType && !m.isDeleted && m.status !== 'sending'
-    && now - Date.parse(m.createdAt) <= EDIT_WINDOW_MS;
+export function canEdit(
+  m: Pick<Message, 'fromMe' | 'userId' | 'mediaType' | 'isDeleted' | 'createdAt' | 'status'>, userId: number | undefined, now = Date.now(),
+  /** The channel's edit capability (GET /providers): none, or within its minutes (null: no limit). */
+  edit: { windowMinutes: number | null } | false = { windowMinutes: EDIT_WINDOW_MS / 60_000 },
+): boolean {
+  if (!edit) return false;
+  const within = edit.windowMinutes === null || now - Date.parse(m.createdAt) <= Math.min(edit.windowMinutes * 60_000, EDIT_WINDOW_MS);
+  return m.fromMe && !!userId && m.userId === userId && !m.mediaType && !m.isDeleted && m.status !== 'sending' && within;
 }
 
 /** The reactions under a bubble: the contact's and the agents', one chip per emoji with who reacted. */

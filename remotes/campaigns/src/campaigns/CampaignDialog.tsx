@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { HostSdk } from '@atrium/host-web/sdk';
 import type { Campaign, Connection, ContactList } from '../types';
-import { TemplateFields, templateKey, templateOfKey, useCloudTemplates } from './TemplateFields';
+import { TemplateFields, templateKey, templateOfKey, useCloudTemplates, useTemplateKinds } from './TemplateFields';
 import { MediaField } from './MediaField';
 
 const VARIANTS = [1, 2, 3, 4, 5] as const;
@@ -32,6 +32,7 @@ export function CampaignDialog({ sdk, item, visible, onHide, onSaved }: {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [visible]);
   const readOnly = !!item && !item.editable; // the server's rule (ext §4), as of the read
+  const templateKinds = useTemplateKinds(sdk);
   const form = useFormDialog({
     initialValues: {
       name: item?.name ?? '', whatsappId: (item?.whatsappId ?? null) as number | null, contactListId: (item?.contactListId ?? null) as number | null,
@@ -44,8 +45,8 @@ export function CampaignDialog({ sdk, item, visible, onHide, onSaved }: {
       whatsappId: yup.number().nullable().required(t('campaigns.required')),
     }),
     save: async ({ templateKey: key, templateParameters, ...v }) => {
-      // A template only on a Cloud API connection (switching to another kind drops it).
-      const onCloud = connections.find((c) => c.id === v.whatsappId)?.provider === 'cloud';
+      // A template only on a connection whose channel has templates (switching to another kind drops it).
+      const onCloud = templateKinds.includes(connections.find((c) => c.id === v.whatsappId)?.provider ?? '');
       const template = onCloud && key ? { ...templateOfKey(key), parameters: templateParameters } : null;
       const body = {
         ...v, template, name: v.name.trim(), contactListId: v.contactListId || null, tagListId: v.tagListId || null, fileListId: v.fileListId || null,
@@ -70,7 +71,7 @@ export function CampaignDialog({ sdk, item, visible, onHide, onSaved }: {
     successMessage: t('campaigns.saved'), onSaved, onHide,
   });
   const connection = connections.find((c) => c.id === form.values.whatsappId);
-  const cloud = connection?.provider === 'cloud';
+  const cloud = templateKinds.includes(connection?.provider ?? '');
   const templates = useCloudTemplates(sdk, cloud ? connection!.id : null);
   const pick = (name: 'whatsappId' | 'contactListId' | 'tagListId' | 'fileListId', testId: string, label: string, options: { id: number; name: string }[]) => (
     <IdSelect values={form.values} setFieldValue={(n, v) => void form.setFieldValue(n, v)} name={name} testId={testId} label={label} none={t('campaigns.none')}

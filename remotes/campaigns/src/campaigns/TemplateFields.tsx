@@ -9,15 +9,25 @@ export const templateOfKey = (key: string) => {
   return { name: key.slice(0, at), language: key.slice(at + 1) };
 };
 
-/** The approved templates of a Cloud API connection (none for another kind). */
+/** The approved templates of a connection whose channel has templates (GET /whatsapp/:id/templates; none for another). */
 export function useCloudTemplates(sdk: HostSdk, connectionId: number | null) {
   const [templates, setTemplates] = useState<CloudTemplate[]>([]);
   useEffect(() => {
     if (!connectionId) { setTemplates([]); return; }
-    sdk.api.get<{ templates: CloudTemplate[] }>(`/whatsapp-cloud/${connectionId}/templates`)
+    sdk.api.get<{ templates: CloudTemplate[] }>(`/whatsapp/${connectionId}/templates`)
       .then((r) => setTemplates(r.templates.filter((t) => t.status === 'APPROVED')), (err) => { setTemplates([]); sdk.toast.error(err); });
   }, [sdk, connectionId]);
   return templates;
+}
+
+/** The connection kinds whose channel has templates (GET /providers: capabilities.templates). */
+export function useTemplateKinds(sdk: HostSdk): string[] {
+  const [kinds, setKinds] = useState<string[]>([]);
+  useEffect(() => {
+    sdk.api.get<Array<{ kind: string; capabilities: { templates?: boolean } }>>('/providers')
+      .then((list) => setKinds(list.filter((k) => k.capabilities.templates).map((k) => k.kind)), () => setKinds([]));
+  }, [sdk]);
+  return kinds;
 }
 
 type TemplateValues = { templateKey: string; templateParameters: string[] };

@@ -116,6 +116,7 @@ export default {
     ERR_CLOUD_SETTINGS_REQUIRED: 'A WhatsApp Cloud API connection needs its settings (phone number ID, business account ID, access token, app secret and verify token).',
     ERR_INVALID_WEBHOOK_SIGNATURE: 'Missing or invalid webhook signature.',
     ERR_NOT_CLOUD_CONNECTION: 'Templates can only be sent on WhatsApp Cloud API connections.',
+    ERR_TEMPLATES_UNSUPPORTED: 'This connection\'s channel has no message templates.',
     ERR_TEMPLATE_NOT_APPROVED: 'There is no approved template with this name and language.',
     ERR_TEMPLATE_PARAMETERS: 'Fill in every variable of the template.',
     ERR_NOT_SANDBOX: 'This is not a sandbox connection.',

@@ -116,6 +116,7 @@ export default {
     ERR_CLOUD_SETTINGS_REQUIRED: 'Una conexión de la API Cloud de WhatsApp necesita su configuración (ID del número, ID de la cuenta Business, token de acceso, clave secreta de la app y token de verificación).',
     ERR_INVALID_WEBHOOK_SIGNATURE: 'Firma del webhook ausente o no válida.',
     ERR_NOT_CLOUD_CONNECTION: 'Las plantillas solo se pueden enviar en conexiones de la API Cloud de WhatsApp.',
+    ERR_TEMPLATES_UNSUPPORTED: 'El canal de esta conexión no tiene plantillas de mensaje.',
     ERR_TEMPLATE_NOT_APPROVED: 'No hay una plantilla aprobada con este nombre e idioma.',
     ERR_TEMPLATE_PARAMETERS: 'Completa todas las variables de la plantilla.',
     ERR_NOT_SANDBOX: 'Esta no es una conexión sandbox.',

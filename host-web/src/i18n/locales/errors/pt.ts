@@ -116,6 +116,7 @@ export default {
     ERR_CLOUD_SETTINGS_REQUIRED: 'Uma conexão da API Cloud do WhatsApp precisa das suas configurações (ID do número, ID da conta Business, token de acesso, chave secreta do app e token de verificação).',
     ERR_INVALID_WEBHOOK_SIGNATURE: 'Assinatura do webhook ausente ou inválida.',
     ERR_NOT_CLOUD_CONNECTION: 'Modelos só podem ser enviados em conexões da API Cloud do WhatsApp.',
+    ERR_TEMPLATES_UNSUPPORTED: 'O canal desta conexão não tem modelos de mensagem.',
     ERR_TEMPLATE_NOT_APPROVED: 'Não há modelo aprovado com este nome e idioma.',
     ERR_TEMPLATE_PARAMETERS: 'Preencha todas as variáveis do modelo.',
     ERR_NOT_SANDBOX: 'Esta não é uma conexão sandbox.',

@@ -10,6 +10,7 @@ import { toast } from '../../../toast/toast';
 import { ticketActions } from '../ticketActions';
 import { TransferDialog } from './TransferDialog';
 import { Slot } from '../../../components/Slot';
+import { channelIcon, useProviders } from '../../../data/providers';
 import { SlaChip } from '../SlaChip';
 import { canAccept } from '../waiting';
 import { confirm } from '../../../blocks';
@@ -29,12 +30,13 @@ export function ChatHeader({ ticket, onAction, onShowContact }: { ticket: Ticket
     finally { setBusy(false); }
   };
   const me = user!.id;
+  const kinds = useProviders();
   return (
     <>
       <header className="chat-header">
         <Avatar image={ticket.contact?.profilePicUrl || undefined} icon={ticket.contact?.profilePicUrl ? undefined : 'pi pi-user'} shape="circle" />
         <div className="who" onClick={onShowContact} role="button" tabIndex={0} data-testid="chat-contact">
-          <strong>{ticket.contact?.name}</strong>
+          <strong><i className={`channel-icon ${channelIcon(kinds, ticket.whatsapp?.provider)}`} data-testid="chat-channel" data-channel={ticket.whatsapp?.provider ?? ''} aria-hidden /> {ticket.contact?.name}</strong>
           <small>{ticket.user ? `${t('tickets.users')}: ${ticket.user.name}` : ticket.contact?.number} {ticket.queue ? `· ${ticket.queue.name}` : ''}</small>
         </div>
         <div className="chat-header-actions">

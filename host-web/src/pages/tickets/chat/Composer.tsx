@@ -8,9 +8,17 @@ import { toast } from '../../../toast/toast';
 import { quickReplyQuery, truncateLabel } from '../rules';
 import { useRecorder } from './useRecorder';
 import { useAutoGrow } from './useAutoGrow';
-import type { Message, Ticket } from '../types';
-import { ServiceWindowBar, useServiceWindow } from './ServiceWindow';
 import { Slot } from '../../../components/Slot';
+import { useCapabilities, type ChannelCapabilities } from '../../../data/providers';
+import type { Message, Ticket } from '../types';
+
+const ACCEPT: Record<string, string> = { image: 'image/*', audio: 'audio/*', video: 'video/*', sticker: 'image/webp', document: '' };
+/** The file picker's `accept` for the channel's media kinds; undefined (anything) for documents or while unknown. */
+const acceptOf = (caps: ChannelCapabilities | undefined) => {
+  if (!caps) return undefined;
+  const kinds = Object.keys(caps.media);
+  return kinds.includes('document') ? undefined : kinds.map((k) => ACCEPT[k]).filter(Boolean).join(',') || 'none/none';
+};
 
 /** The composer grows up to 5 rows (core.md §4, §9) and shrinks back to one when the text is cleared. */
 const MAX_ROWS = 5;
@@ -42,8 +50,10 @@ export function Composer({ ticket, replyTo, onClearReply }: { ticket: Ticket; re
     try { await api.upload(`/messages/${ticket.id}`, form); onClearReply(); } catch (err) { toast.error(err); }
   };
   const recorder = useRecorder((f) => void sendFiles([f]));
-  // A Cloud API connection refuses free text 24 h after the customer's last message: a template then.
-  const serviceWindow = useServiceWindow(ticket);
+  // A channel's rule (a service window) may lock free text: its plugin says so through the composer.above slot.
+  const [locked, setLocked] = useState(false);
+  // The media kinds the ticket's channel sends (GET /providers): the file picker offers those only.
+  const caps = useCapabilities(ticket.whatsapp?.provider);
 
   const send = async () => {
     const body = text.trim();
@@ -59,12 +69,11 @@ export function Composer({ ticket, replyTo, onClearReply }: { ticket: Ticket; re
   };
   // A Waiting ticket opens read-only: the person accepts it (the header's Accept) before answering.
   const waiting = ticket.status === 'pending';
-  const outsideWindow = Boolean(serviceWindow?.cloud && !serviceWindow.open);
-  const disabled = ticket.status === 'closed' || waiting || outsideWindow;
+  const disabled = ticket.status === 'closed' || waiting || locked;
 
   return (
     <>
-      <ServiceWindowBar ticket={ticket} state={serviceWindow} />
+      <Slot name="composer.above" props={{ ticket, lock: setLocked }} />
       {replyTo && (
         <div className="reply-preview">
           <span><strong>{t('tickets.chat.replyingTo')}:</strong> {replyTo.body}</span>
@@ -82,7 +91,7 @@ export function Composer({ ticket, replyTo, onClearReply }: { ticket: Ticket; re
             ))}
           </ul>
         )}
-        <input ref={file} type="file" multiple hidden onChange={(e) => { void sendFiles([...(e.target.files ?? [])]); e.target.value = ''; }} />
+        <input ref={file} type="file" multiple hidden accept={acceptOf(caps)} onChange={(e) => { void sendFiles([...(e.target.files ?? [])]); e.target.value = ''; }} />
         <Button text rounded icon="pi pi-paperclip" aria-label={t('tickets.chat.attach')} disabled={disabled || recorder.recording} onClick={() => file.current?.click()} />
         {recorder.recording ? (
           <div className="recording" style={{ flex: 1 }}>

@@ -5,6 +5,7 @@ import { Menu } from 'primereact/menu';
 import { OverlayPanel } from 'primereact/overlaypanel';
 import { formatTime } from '../../../util/format';
 import { QUICK_REACTIONS, ackIcon, canEdit, reactionChips } from '../rules';
+import type { ChannelCapabilities } from '../../../data/providers';
 import type { Message } from '../types';
 
 function Ack({ ack }: { ack: number }) {
@@ -42,21 +43,24 @@ function Reactions({ message, contactName }: { message: Message; contactName: st
  * One message: quoted message, media, body, time and ack, reactions under it; the menu replies, reacts, edits
  * (own text, 15 minutes), forwards, shows the history of an edited message and deletes own; failed state with resend.
  */
-export function MessageBubble({ message, userId, contactName, actions }: { message: Message; userId?: number; contactName: string; actions: BubbleActions }) {
+export function MessageBubble({ message, userId, contactName, actions, caps }: {
+  message: Message; userId?: number; contactName: string; actions: BubbleActions;
+  /** What the ticket's channel can do (GET /providers): each action only where it is offered; undefined offers none of them. */
+  caps?: ChannelCapabilities;
+}) {
   const { t } = useTranslation();
   const menu = useRef<Menu>(null);
   const picker = useRef<OverlayPanel>(null);
   const anchor = useRef<HTMLDivElement>(null);
   const failed = message.status === 'failed';
   const mine = message.reactions?.find((r) => r.userId === userId)?.emoji;
-  const items = [
-    { label: t('tickets.chat.reply'), icon: 'pi pi-reply', command: actions.onReply },
-    { label: t('tickets.chat.react'), icon: 'pi pi-face-smile', command: () => picker.current?.show(null, anchor.current) },
-    { label: t('tickets.chat.forward'), icon: 'pi pi-share-alt', command: actions.onForward },
-  ];
-  if (canEdit(message, userId)) items.push({ label: t('tickets.chat.edit'), icon: 'pi pi-pencil', command: actions.onEdit });
+  const items = [];
+  if (caps?.reply) items.push({ label: t('tickets.chat.reply'), icon: 'pi pi-reply', command: actions.onReply });
+  if (caps?.reactions) items.push({ label: t('tickets.chat.react'), icon: 'pi pi-face-smile', command: () => picker.current?.show(null, anchor.current) });
+  items.push({ label: t('tickets.chat.forward'), icon: 'pi pi-share-alt', command: actions.onForward });
+  if (caps && canEdit(message, userId, Date.now(), caps.edit)) items.push({ label: t('tickets.chat.edit'), icon: 'pi pi-pencil', command: actions.onEdit });
   if (message.isEdited) items.push({ label: t('tickets.chat.history'), icon: 'pi pi-history', command: actions.onHistory });
-  if (message.fromMe && !message.isDeleted) items.push({ label: t('tickets.chat.delete'), icon: 'pi pi-trash', command: actions.onDelete });
+  if (caps?.delete && message.fromMe && !message.isDeleted) items.push({ label: t('tickets.chat.delete'), icon: 'pi pi-trash', command: actions.onDelete });
   const body = message.body;
   return (
     <div ref={anchor} className={`bubble ${message.fromMe ? 'mine' : ''} ${failed ? 'failed' : ''}`} data-testid="message" data-from-me={message.fromMe} data-ack={message.ack}>

@@ -7,6 +7,7 @@ import { useSocketEvent, companyEvent } from '../../../socket/useSocketEvent';
 import { toast } from '../../../toast/toast';
 import { formatDate, sameDay } from '../../../util/format';
 import { MessageBubble } from './MessageBubble';
+import { useCapabilities } from '../../../data/providers';
 import { MessageDialogs, type MessageDialog } from './MessageDialogs';
 import { ConversationClosedMarker, ConversationStartedMarker, LostCallEntry } from './MessageMarkers';
 import type { Message, Ticket } from '../types';
@@ -76,6 +77,8 @@ export function MessageList({ ticket, onReply }: { ticket: Ticket; onReply: (m: 
   const retry = async (m: Message) => { try { await api.post(`/messages/${m.id}/retry`); } catch (err) { toast.error(err); } };
   const react = async (m: Message, emoji: string) => { try { await api.post(`/messages/react/${m.id}`, { ticketId: ticket.id, emoji }); } catch (err) { toast.error(err); } };
   const contactName = ticket.contact?.name ?? '';
+  // The ticket's channel decides which message actions exist (issue 44): no kind checks here.
+  const caps = useCapabilities(ticket.whatsapp?.provider);
   const actionsFor = (m: Message) => ({
     onReply: () => onReply(m), onDelete: () => remove(m), onRetry: () => void retry(m), onReact: (emoji: string) => void react(m, emoji),
     onEdit: () => setDialog({ kind: 'edit', message: m }), onHistory: () => setDialog({ kind: 'history', message: m }), onForward: () => setDialog({ kind: 'forward', message: m }),
@@ -95,7 +98,7 @@ export function MessageList({ ticket, onReply }: { ticket: Ticket; onReply: (m: 
             {newDay && <div className="date-separator" data-testid="date-separator">{formatDate(day)}</div>}
             {m.mediaType === 'call_log'
               ? <LostCallEntry message={m} />
-              : <MessageBubble message={m} userId={user?.id} contactName={contactName} actions={actionsFor(m)} />}
+              : <MessageBubble message={m} userId={user?.id} contactName={contactName} actions={actionsFor(m)} caps={caps} />}
           </Fragment>
         );
       })}

@@ -1,13 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import { AppError } from '../../../http/errors.js';
-import type { OutboundHttp } from '../../../outbound-http/index.js';
-import type { Secrets } from '../../../secrets/index.js';
-import type { MessageTarget, MessagingProvider, OutboundMessage, ProviderContext, SentMessage } from '../../provider.js';
+import type { AtriumSdk, MessageTarget, MessagingProvider, OutboundMessage, ProviderContext, SentMessage } from '@atrium/core/sdk';
 import { GraphClient } from './graph.js';
 import { acksOf, inboundOf, type CloudChangeValue } from './normalize.js';
-import { WhatsappCloud, type CloudCredentials } from './settings.js';
+import { CLOUD_TABLE, type CloudCredentials, type WhatsappCloudRow } from './settings.js';
 
-export interface CloudProviderDeps { http: OutboundHttp; secrets: Secrets }
+export type CloudProviderDeps = Pick<AtriumSdk, 'http' | 'secrets' | 'db' | 'errors'>;
 
 /** A template to send (the only message that may open a conversation outside the service window). */
 export interface TemplateSend { name: string; language: string; parameters: string[] }
@@ -31,7 +28,7 @@ export class CloudProvider implements MessagingProvider {
   constructor(private readonly ctx: ProviderContext, private readonly deps: CloudProviderDeps) {}
 
   private async credentials(): Promise<CloudCredentials | undefined> {
-    const row = await WhatsappCloud.scoped(this.ctx.companyId).where({ whatsappId: this.ctx.whatsappId }).first();
+    const row = await this.deps.db.table(CLOUD_TABLE, this.ctx.companyId).where({ whatsappId: this.ctx.whatsappId }).first() as WhatsappCloudRow | undefined;
     if (!row) return undefined;
     return {
       phoneNumberId: row.phoneNumberId, wabaId: row.wabaId, accessToken: this.deps.secrets.decrypt(row.accessToken),
@@ -46,14 +43,14 @@ export class CloudProvider implements MessagingProvider {
       await this.ctx.events.onStatus('DISCONNECTED', { reason: 'not configured' });
       return;
     }
-    this.graph = new GraphClient(this.deps.http, creds);
+    this.graph = new GraphClient(this.deps.http, creds, this.deps.errors);
     try {
       const phone = await this.graph.phoneNumber();
       await this.ctx.events.onStatus('CONNECTED', { number: (phone.display_phone_number ?? '').replace(/\D/g, '') || undefined });
     } catch (err) {
       this.ctx.log.warn({ err }, 'cloud connection refused by the Graph API');
       this.graph = undefined;
-      await this.ctx.events.onStatus('DISCONNECTED', err instanceof AppError ? { reason: err.code, params: err.details } : { reason: 'ERR_CLOUD_API' });
+      await this.ctx.events.onStatus('DISCONNECTED', err instanceof this.deps.errors.AppError ? { reason: err.code, params: err.details } : { reason: 'ERR_CLOUD_API' });
     }
   }
 
@@ -67,7 +64,7 @@ export class CloudProvider implements MessagingProvider {
   }
 
   private client(): GraphClient {
-    if (!this.graph) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 400, 'The cloud connection is not connected');
+    if (!this.graph) throw new this.deps.errors.AppError('ERR_WAPP_NOT_INITIALIZED', 400, 'The cloud connection is not connected');
     return this.graph;
   }
 
@@ -76,7 +73,7 @@ export class CloudProvider implements MessagingProvider {
       return await this.sendWith(this.client(), message);
     } catch (err) {
       // A token revoked or expired since the start: the connection shows it (no retry loop); saving a new one restarts it.
-      if (err instanceof AppError && err.code === 'ERR_CLOUD_TOKEN_INVALID') {
+      if (err instanceof this.deps.errors.AppError && err.code === 'ERR_CLOUD_TOKEN_INVALID') {
         this.graph = undefined;
         await this.ctx.events.onStatus('DISCONNECTED', { reason: err.code, params: err.details });
       }
@@ -105,12 +102,12 @@ export class CloudProvider implements MessagingProvider {
 
   /** The Cloud API cannot delete a sent message for the customer. */
   async deleteMessage(): Promise<void> {
-    throw new AppError('ERR_DELETE_WAPP_MSG', 400, 'The WhatsApp Cloud API cannot delete a sent message');
+    throw new this.deps.errors.AppError('ERR_DELETE_WAPP_MSG', 400, 'The WhatsApp Cloud API cannot delete a sent message');
   }
 
   /** The Cloud API has no way to edit a sent message (Meta offers it only in its own apps). */
   async editMessage(): Promise<void> {
-    throw new AppError('ERR_EDIT_WAPP_MSG', 400, 'The WhatsApp Cloud API cannot edit a sent message');
+    throw new this.deps.errors.AppError('ERR_EDIT_WAPP_MSG', 400, 'The WhatsApp Cloud API cannot edit a sent message');
   }
 
   /** A reaction is a message of type "reaction" pointing at the message's id; an empty emoji removes it. */

@@ -1,39 +1,41 @@
-import { Type, type Static } from '@sinclair/typebox';
-import { TenantUrl } from '../../outbound-http/schema.js';
-import { SecretString } from '../../secrets/index.js';
+import { Type, type AtriumSdk, type Static } from '@atrium/core/sdk';
 
 export const ConnectionParams = Type.Object({ connectionId: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
 export const TicketParams = Type.Object({ ticketId: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
 
 const GraphId = Type.String({ pattern: '^[0-9]{1,40}$' });
 
-/** What an admin types for a cloud connection (Meta's app dashboard shows each). */
-export const SettingsBody = Type.Object({
-  phoneNumberId: GraphId,
-  wabaId: GraphId,
-  accessToken: SecretString({ minLength: 1, maxLength: 2000 }),
-  appSecret: SecretString({ minLength: 1, maxLength: 200 }),
-  verifyToken: SecretString({ minLength: 1, maxLength: 200 }),
-  // Meta's form is v23.0; any short token is taken (a wrong one shows as the connection's Graph error).
-  graphVersion: Type.Optional(Type.String({ minLength: 2, maxLength: 16, pattern: '^[A-Za-z0-9.]+$' })),
-  baseUrl: Type.Optional(TenantUrl()),
-});
-export type SettingsBody = Static<typeof SettingsBody>;
+/** The settings' schemas: their secret and URL fields are the core's (sdk.secrets, sdk.schemas), handed at run time. */
+export function settingsSchemas(sdk: Pick<AtriumSdk, 'secrets' | 'schemas'>) {
+  /** What an admin types for a cloud connection (Meta's app dashboard shows each). */
+  const SettingsBody = Type.Object({
+    phoneNumberId: GraphId,
+    wabaId: GraphId,
+    accessToken: sdk.secrets.SecretString({ minLength: 1, maxLength: 2000 }),
+    appSecret: sdk.secrets.SecretString({ minLength: 1, maxLength: 200 }),
+    verifyToken: sdk.secrets.SecretString({ minLength: 1, maxLength: 200 }),
+    // Meta's form is v23.0; any short token is taken (a wrong one shows as the connection's Graph error).
+    graphVersion: Type.Optional(Type.String({ minLength: 2, maxLength: 16, pattern: '^[A-Za-z0-9.]+$' })),
+    baseUrl: Type.Optional(sdk.schemas.TenantUrl()),
+  });
 
-/** The settings as answered: the secrets masked (the response schema marks them). */
-export const SettingsView = Type.Object({
-  whatsappId: Type.Integer(),
-  configured: Type.Boolean(),
-  phoneNumberId: Type.Union([Type.String(), Type.Null()]),
-  wabaId: Type.Union([Type.String(), Type.Null()]),
-  accessToken: Type.Union([SecretString(), Type.Null()]),
-  appSecret: Type.Union([SecretString(), Type.Null()]),
-  verifyToken: Type.Union([SecretString(), Type.Null()]),
-  graphVersion: Type.String(),
-  baseUrl: Type.String(),
-  /** The path Meta's app must call (relative to the server's public URL). */
-  webhookPath: Type.String(),
-});
+  /** The settings as answered: the secrets masked (the response schema marks them). */
+  const SettingsView = Type.Object({
+    whatsappId: Type.Integer(),
+    configured: Type.Boolean(),
+    phoneNumberId: Type.Union([Type.String(), Type.Null()]),
+    wabaId: Type.Union([Type.String(), Type.Null()]),
+    accessToken: Type.Union([sdk.secrets.SecretString(), Type.Null()]),
+    appSecret: Type.Union([sdk.secrets.SecretString(), Type.Null()]),
+    verifyToken: Type.Union([sdk.secrets.SecretString(), Type.Null()]),
+    graphVersion: Type.String(),
+    baseUrl: Type.String(),
+    /** The path Meta's app must call (relative to the server's public URL). */
+    webhookPath: Type.String(),
+  });
+  return { SettingsBody, SettingsView };
+}
+export type SettingsBody = Static<ReturnType<typeof settingsSchemas>['SettingsBody']>;
 
 export const VerifyQuery = Type.Object({
   'hub.mode': Type.Optional(Type.String({ maxLength: 50 })),

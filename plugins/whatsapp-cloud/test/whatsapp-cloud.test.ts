@@ -1,17 +1,28 @@
-import t from 'tap';
+import t, { type Test } from 'tap';
 import { createServer, type AddressInfo } from 'node:net';
-import { build } from '../helper.js';
-import { Contact, Message, Ticket, Whatsapp } from '../../src/db/models/index.js';
-import { WhatsappCloud } from '../../src/messaging/providers/cloud/settings.js';
-import { toDbTime } from '../../src/db/time.js';
-import { AppError } from '../../src/http/errors.js';
-import { BUILT_IN_CAPABILITIES } from '../../src/messaging/providers/registry.js';
-import { fakeGraph, FAKE_PHONE_ID, FAKE_TOKEN, FAKE_VERSION, FAKE_WABA_ID } from './fake-graph.js';
-import { APP_SECRET, VERIFY_TOKEN, cloudConnection, delivery, post, sign, textFrom as cloudText } from './cloud-env.js';
-import { until } from './util.js';
+import { build } from '../../../core/test/helper.js';
+import { Contact, Message, Ticket, Whatsapp } from '../../../core/src/db/models/index.js';
+import { toDbTime } from '../../../core/src/db/time.js';
+import { AppError } from '../../../core/src/http/errors.js';
+import { BUILT_IN_CAPABILITIES } from '../../../core/src/messaging/providers/registry.js';
+import { fakeGraph, FAKE_PHONE_ID, FAKE_TOKEN, FAKE_VERSION, FAKE_WABA_ID } from '../../../core/test/connections/fake-graph.js';
+import { APP_SECRET, VERIFY_TOKEN, cloudConnection, cloudSettingsRow, delivery, post, sign, textFrom as cloudText } from '../../../core/test/connections/cloud-env.js';
+import { until } from '../../../core/test/connections/util.js';
 
 const CUSTOMER = '5511987650001';
 const textFrom = (id: string, body: string, from = CUSTOMER) => cloudText(id, body, from);
+
+
+/** A connected cloud connection of company 1 (the fake Graph API) and a customer's first message on it. */
+async function withInbound(t: Test, wamid: string, body = 'oi') {
+  const graph = await fakeGraph(t);
+  const env = await build(t, { config: { allowPrivateUrls: true } });
+  const id = await cloudConnection(t, env, graph);
+  const raw = textFrom(wamid, body);
+  await post(env, id, raw, sign(raw));
+  const inbound = await until(async () => Message.scoped(1).where({ providerId: wamid }).first(), 5000, 'inbound');
+  return { graph, env, id, inbound };
+}
 
 t.test('webhook verification answers the challenge only for the verify token', async (t) => {
   const graph = await fakeGraph(t);
@@ -106,12 +117,7 @@ t.test('inbound media is downloaded through the Graph API with the token; intera
 });
 
 t.test('the 24-hour window: a free-form send outside it is refused before storing; templates are listed and sent', async (t) => {
-  const graph = await fakeGraph(t);
-  const env = await build(t, { config: { allowPrivateUrls: true } });
-  const id = await cloudConnection(t, env, graph);
-  const raw = textFrom('wamid.IN9', 'oi');
-  await post(env, id, raw, sign(raw));
-  const inbound = await until(async () => Message.scoped(1).where({ providerId: 'wamid.IN9' }).first(), 5000, 'inbound');
+  const { graph, env, id, inbound } = await withInbound(t, 'wamid.IN9');
   const ticketId = inbound.ticketId;
 
   let window = await env.request('GET', `/api/whatsapp-cloud/tickets/${ticketId}/window`, { token: env.token });
@@ -169,7 +175,7 @@ t.test('secrets are sealed at rest and masked; another company gets 404 on the c
   const graph = await fakeGraph(t);
   const env = await build(t, { config: { allowPrivateUrls: true } });
   const id = await cloudConnection(t, env, graph);
-  const row = (await WhatsappCloud.scoped(1).where({ whatsappId: id }).first())!;
+  const row = (await cloudSettingsRow(env, id))!;
   for (const column of ['accessToken', 'appSecret', 'verifyToken'] as const) t.match(row[column], /^enc:v1:/, `${column} sealed`);
   const settings = await env.request('GET', `/api/whatsapp-cloud/${id}/settings`, { token: env.token });
   t.equal(settings.status, 200);
@@ -179,7 +185,7 @@ t.test('secrets are sealed at rest and masked; another company gets 404 on the c
   // The mask sent back keeps the stored secrets.
   const again = await env.request('PUT', `/api/whatsapp-cloud/${id}/settings`, { token: env.token, body: { ...settings.body, whatsappId: undefined, configured: undefined, webhookPath: undefined, graphVersion: 'v24.0' } });
   t.equal(again.status, 200);
-  const kept = (await WhatsappCloud.scoped(1).where({ whatsappId: id }).first())!;
+  const kept = (await cloudSettingsRow(env, id))!;
   t.equal(kept.accessToken, row.accessToken, 'the token is kept');
   t.equal(kept.graphVersion, 'v24.0');
 
@@ -187,7 +193,7 @@ t.test('secrets are sealed at rest and masked; another company gets 404 on the c
   await post(env, id, raw, sign(raw));
   const inbound = await until(async () => Message.scoped(1).where({ providerId: 'wamid.X1' }).first(), 5000, 'inbound');
 
-  const other = await env.createTenant('Other');
+  const other = await env.createTenant('Other', { useWhatsappCloud: true });
   const as = { token: other.admin.token };
   t.equal((await env.request('GET', `/api/whatsapp-cloud/${id}/settings`, as)).body.error, 'ERR_NO_WAPP_FOUND');
   const put = await env.request('PUT', `/api/whatsapp-cloud/${id}/settings`, { ...as, body: { phoneNumberId: '1', wabaId: '2', accessToken: 'x', appSecret: 'y', verifyToken: 'z' } });
@@ -196,16 +202,11 @@ t.test('secrets are sealed at rest and masked; another company gets 404 on the c
   t.equal((await env.request('GET', `/api/whatsapp-cloud/tickets/${inbound.ticketId}/window`, as)).status, 404);
   const tpl = await env.request('POST', `/api/whatsapp-cloud/tickets/${inbound.ticketId}/template`, { ...as, body: { name: 'order_update', language: 'pt_BR', parameters: ['a', 'b'] } });
   t.equal(tpl.status, 404);
-  t.equal((await WhatsappCloud.scoped(1).where({ whatsappId: id }).first())!.phoneNumberId, FAKE_PHONE_ID, 'the other company changed nothing');
+  t.equal((await cloudSettingsRow(env, id))!.phoneNumberId, FAKE_PHONE_ID, 'the other company changed nothing');
 });
 
 t.test('a rate-limited send waits for the time Meta asks and is tried again by a durable job, not failed', async (t) => {
-  const graph = await fakeGraph(t);
-  const env = await build(t, { config: { allowPrivateUrls: true } });
-  const id = await cloudConnection(t, env, graph);
-  const raw = textFrom('wamid.RL1', 'oi');
-  await post(env, id, raw, sign(raw));
-  const inbound = await until(async () => Message.scoped(1).where({ providerId: 'wamid.RL1' }).first(), 5000, 'inbound');
+  const { graph, env, inbound } = await withInbound(t, 'wamid.RL1');
 
   graph.failNextSend(400, { code: 130429, message: 'Rate limit hit' }, { 'retry-after': '1' });
   const out = await env.request('POST', `/api/messages/${inbound.ticketId}`, { token: env.token, body: { body: 'já volto' } });
@@ -226,7 +227,7 @@ t.test('a rate-limited send waits for the time Meta asks and is tried again by a
 });
 
 t.test('the wait of a rate-limited send: Retry-After in seconds or as a date, else a growing one, within bounds', async (t) => {
-  const { rateLimitWait } = await import('../../src/messaging/outbound.js');
+  const { rateLimitWait } = await import('../../../core/src/messaging/outbound.js');
   t.equal(rateLimitWait('30', 0), 30_000);
   t.equal(rateLimitWait(new Date(1_000_000 + 120_000).toUTCString(), 0, 1_000_000), 120_000);
   t.equal(rateLimitWait(undefined, 0), 15_000);
@@ -242,7 +243,7 @@ t.test('an unknown provider kind is refused; a token Meta refuses leaves the con
   t.same([bad.status, bad.body.error], [400, 'ERR_UNKNOWN_PROVIDER']);
   const created = await env.request('POST', '/api/whatsapp', {
     token: env.token,
-    body: { name: 'Cloud bad token', provider: 'cloud', cloud: { phoneNumberId: FAKE_PHONE_ID, wabaId: FAKE_WABA_ID, accessToken: 'expired', appSecret: APP_SECRET, verifyToken: VERIFY_TOKEN, baseUrl: graph.url } },
+    body: { name: 'Cloud bad token', provider: 'cloud', settings: { phoneNumberId: FAKE_PHONE_ID, wabaId: FAKE_WABA_ID, accessToken: 'expired', appSecret: APP_SECRET, verifyToken: VERIFY_TOKEN, baseUrl: graph.url } },
   });
   const id = created.body.id;
   t.equal((await Whatsapp.scoped(1).findById(id))!.status, 'DISCONNECTED', 'token refused (190): not connected, no crash loop');
@@ -262,11 +263,11 @@ t.test('a Cloud API connection is created with its settings in one step, or not 
   const graph = await fakeGraph(t);
   const env = await build(t, { config: { allowPrivateUrls: true } });
   const settings = { phoneNumberId: FAKE_PHONE_ID, wabaId: FAKE_WABA_ID, accessToken: FAKE_TOKEN, appSecret: APP_SECRET, verifyToken: VERIFY_TOKEN, baseUrl: graph.url };
-  const create = (name: string, cloud?: Record<string, unknown>) => env.request('POST', '/api/whatsapp', { token: env.token, body: { name, provider: 'cloud', ...(cloud ? { cloud } : {}) } });
+  const create = (name: string, cloud?: Record<string, unknown>) => env.request('POST', '/api/whatsapp', { token: env.token, body: { name, provider: 'cloud', ...(cloud ? { settings: cloud } : {}) } });
   const named = (name: string) => Whatsapp.scoped(1).where({ name }).resultSize();
 
   const bare = await create('Cloud sem dados');
-  t.same([bare.status, bare.body.error, bare.body.field], [400, 'ERR_CLOUD_SETTINGS_REQUIRED', 'cloud'], 'no settings: refused');
+  t.same([bare.status, bare.body.error, bare.body.field], [400, 'ERR_PROVIDER_SETTINGS_REQUIRED', 'body/settings'], 'no settings: refused');
   t.equal(await named('Cloud sem dados'), 0, 'and no connection is left behind');
   const invalid = await create('Cloud inválida', { ...settings, phoneNumberId: '' });
   t.same([invalid.status, invalid.body.error], [400, 'ERR_VALIDATION'], 'an invalid field: refused');
@@ -278,7 +279,7 @@ t.test('a Cloud API connection is created with its settings in one step, or not 
   // Saved again with the values completed (the form's second try): created, not "a connection with this name already exists".
   const saved = await create('Cloud inválida', settings);
   t.equal(saved.status, 200, 'the completed form creates it');
-  const stored = await WhatsappCloud.scoped(1).where({ whatsappId: saved.body.id }).first();
+  const stored = await cloudSettingsRow(env, saved.body.id);
   t.equal(stored?.phoneNumberId, FAKE_PHONE_ID, 'with its settings');
   t.not(stored?.accessToken, FAKE_TOKEN, 'the token sealed at rest');
   await until(async () => (await Whatsapp.scoped(1).findById(saved.body.id))?.status === 'CONNECTED', 5000, 'CONNECTED');
@@ -286,7 +287,7 @@ t.test('a Cloud API connection is created with its settings in one step, or not 
   t.same([shown.body.configured, shown.body.webhookPath], [true, `/api/whatsapp-cloud/${saved.body.id}/webhook`]);
 
   // Another company's admin cannot read them.
-  const other = await env.createTenant('Outra');
+  const other = await env.createTenant('Outra', { useWhatsappCloud: true });
   t.equal((await env.request('GET', `/api/whatsapp-cloud/${saved.body.id}/settings`, { token: other.admin.token })).status, 404);
 });
 
@@ -296,7 +297,7 @@ t.test('a connection down for an unreachable Graph API says which address, every
   const closed = await new Promise<number>((resolve) => { const s = createServer().listen(0, '127.0.0.1', () => { const port = (s.address() as AddressInfo).port; s.close(() => resolve(port)); }); });
   const created = await env.request('POST', '/api/whatsapp', {
     token: env.token,
-    body: { name: 'Cloud fora do ar', provider: 'cloud', cloud: { phoneNumberId: FAKE_PHONE_ID, wabaId: FAKE_WABA_ID, accessToken: FAKE_TOKEN, appSecret: APP_SECRET, verifyToken: VERIFY_TOKEN, baseUrl: `http://127.0.0.1:${closed}` } },
+    body: { name: 'Cloud fora do ar', provider: 'cloud', settings: { phoneNumberId: FAKE_PHONE_ID, wabaId: FAKE_WABA_ID, accessToken: FAKE_TOKEN, appSecret: APP_SECRET, verifyToken: VERIFY_TOKEN, baseUrl: `http://127.0.0.1:${closed}` } },
   });
   t.equal(created.status, 200);
   const shown = await until(async () => {
@@ -310,12 +311,7 @@ t.test('a connection down for an unreachable Graph API says which address, every
 });
 
 t.test('outbound media is uploaded to the Graph media endpoint, then sent by its id with the caption', async (t) => {
-  const graph = await fakeGraph(t);
-  const env = await build(t, { config: { allowPrivateUrls: true } });
-  const id = await cloudConnection(t, env, graph);
-  const raw = textFrom('wamid.M1', 'manda a foto');
-  await post(env, id, raw, sign(raw));
-  const inbound = await until(async () => Message.scoped(1).where({ providerId: 'wamid.M1' }).first(), 5000, 'inbound');
+  const { graph, env, inbound } = await withInbound(t, 'wamid.M1', 'manda a foto');
   const boundary = 'cloudtestboundary';
   const png = Buffer.from('\x89PNG\r\n\x1a\n fake png');
   const payload = Buffer.concat([
@@ -338,12 +334,7 @@ t.test('outbound media is uploaded to the Graph media endpoint, then sent by its
 
 // Issue 28's actions on the official API: a reaction is a message of type "reaction"; a sent message cannot be edited.
 t.test('message actions on the Cloud API: a reaction goes to Meta, an edit is refused with the reason', async (t) => {
-  const graph = await fakeGraph(t);
-  const env = await build(t, { config: { allowPrivateUrls: true } });
-  const id = await cloudConnection(t, env, graph);
-  const raw = textFrom('wamid.R1', 'obrigado!');
-  await post(env, id, raw, sign(raw));
-  const inbound = await until(async () => Message.scoped(1).where({ providerId: 'wamid.R1' }).first(), 5000, 'inbound');
+  const { graph, env, inbound } = await withInbound(t, 'wamid.R1', 'obrigado!');
   await env.request('PUT', `/api/tickets/${inbound.ticketId}`, { token: env.token, body: { status: 'open', userId: 1 } });
   const reacted = await env.request('POST', `/api/messages/react/${inbound.id}`, { token: env.token, body: { emoji: '👍' } });
   t.equal(reacted.status, 200, JSON.stringify(reacted.body));

@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { AppError } from '../../../http/errors.js';
-import type { OutboundHttp, OutboundResponse } from '../../../outbound-http/index.js';
+import type { AtriumSdk, OutboundHttp, OutboundResponse } from '@atrium/core/sdk';
 import type { CloudCredentials } from './settings.js';
+
+/** The core's error helpers (sdk.errors): the plugin holds no copy of the core. */
+export type Errors = AtriumSdk['errors'];
+type AppError = InstanceType<Errors['AppError']>;
 
 /** Media the Graph API accepts and answers go up to 100 MB; ours stop at the app's own media limit. */
 const MEDIA_MAX_BYTES = 20 * 1024 * 1024;
@@ -21,7 +24,7 @@ interface GraphErrorBody { error?: { code?: number; message?: string; error_data
  * Meta's error codes the product tells apart (research: wave3.md): re-engagement outside the window, rate
  * limits, an expired or revoked token. Any other is ERR_CLOUD_API with Meta's code and message.
  */
-export function graphError(status: number, body: GraphErrorBody, retryAfter?: string): AppError {
+export function graphError({ AppError }: Errors, status: number, body: GraphErrorBody, retryAfter?: string): AppError {
   const code = body.error?.code;
   const details = { graphCode: code ?? null, graphMessage: (body.error?.error_data?.details ?? body.error?.message ?? '').slice(0, 300) };
   if (code === 131047) return new AppError('ERR_OUTSIDE_SERVICE_WINDOW', 400, 'More than 24 hours since the customer\'s last message: send a template', details);
@@ -38,7 +41,7 @@ export function graphError(status: number, body: GraphErrorBody, retryAfter?: st
  * typed: the private-address guard applies) with the bearer token.
  */
 export class GraphClient {
-  constructor(private readonly http: OutboundHttp, private readonly creds: CloudCredentials) {}
+  constructor(private readonly http: OutboundHttp, private readonly creds: CloudCredentials, private readonly errors: Errors) {}
 
   private url(path: string) {
     return `${this.creds.baseUrl.replace(/\/+$/, '')}/${this.creds.graphVersion}/${path}`;
@@ -56,7 +59,7 @@ export class GraphClient {
     try { body = res.json(); } catch { body = {}; }
     if (res.status >= 200 && res.status < 300) return body as T;
     const retryAfter = res.headers['retry-after'];
-    throw graphError(res.status, body as GraphErrorBody, Array.isArray(retryAfter) ? retryAfter[0] : retryAfter);
+    throw graphError(this.errors, res.status, body as GraphErrorBody, Array.isArray(retryAfter) ? retryAfter[0] : retryAfter);
   }
 
   /** The number's display phone (checks the token and the id on start). */
@@ -70,7 +73,7 @@ export class GraphClient {
       method: 'POST', json: { messaging_product: 'whatsapp', recipient_type: 'individual', ...message },
     });
     const id = answer.messages?.[0]?.id;
-    if (!id) throw new AppError('ERR_CLOUD_API', 502, 'The WhatsApp Cloud API answered no message id');
+    if (!id) throw new this.errors.AppError('ERR_CLOUD_API', 502, 'The WhatsApp Cloud API answered no message id');
     return id;
   }
 
@@ -88,16 +91,16 @@ export class GraphClient {
     const answer = await this.call<{ id?: string }>(`${encodeURIComponent(this.creds.phoneNumberId)}/media`, {
       method: 'POST', body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
     });
-    if (!answer.id) throw new AppError('ERR_CLOUD_API', 502, 'The WhatsApp Cloud API answered no media id');
+    if (!answer.id) throw new this.errors.AppError('ERR_CLOUD_API', 502, 'The WhatsApp Cloud API answered no media id');
     return answer.id;
   }
 
   /** GET /<media-id> for its URL, then the bytes with the token (Meta's media host). */
   async downloadMedia(mediaId: string): Promise<{ data: Buffer; mimetype: string }> {
     const meta = await this.call<{ url?: string; mime_type?: string }>(encodeURIComponent(mediaId));
-    if (!meta.url) throw new AppError('ERR_CLOUD_API', 502, 'The WhatsApp Cloud API answered no media URL');
+    if (!meta.url) throw new this.errors.AppError('ERR_CLOUD_API', 502, 'The WhatsApp Cloud API answered no media URL');
     const res = await this.http.request(meta.url, { headers: this.auth, maxBytes: MEDIA_MAX_BYTES, timeoutMs: GRAPH_TIMEOUT_MS * 3 });
-    if (res.status < 200 || res.status >= 300) throw graphError(res.status, {});
+    if (res.status < 200 || res.status >= 300) throw graphError(this.errors, res.status, {});
     return { data: res.body, mimetype: meta.mime_type ?? String(res.headers['content-type'] ?? 'application/octet-stream') };
   }
 

@@ -1,4 +1,4 @@
-import type { AckUpdate, InboundKind, InboundMessage } from '../../provider.js';
+import type { AckUpdate, InboundKind, InboundMessage } from '@atrium/core/sdk';
 
 /** One `changes[].value` of a webhook delivery (field "messages"), as far as the product reads it. */
 export interface CloudChangeValue {

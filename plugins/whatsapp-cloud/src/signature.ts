@@ -1,0 +1,17 @@
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+
+/**
+ * Whether `X-Hub-Signature-256` is `sha256=<hex HMAC-SHA256 of the raw body keyed with the app secret>`,
+ * compared in constant time. No header, a malformed one or no app secret: false (fail closed).
+ */
+export function signatureMatches(header: string | string[] | undefined, rawBody: Buffer, appSecret: string): boolean {
+  if (!appSecret || typeof header !== 'string') return false;
+  const value = header.trim();
+  if (!value.startsWith('sha256=')) return false;
+  const hex = value.slice('sha256='.length);
+  if (!/^[0-9a-fA-F]{64}$/.test(hex)) return false;
+  return timingSafeEqual(Buffer.from(hex, 'hex'), createHmac('sha256', appSecret).update(rawBody).digest());
+}
+
+/** Two texts compared in constant time (hashed first: equal lengths). */
+export const sameText = (a: string, b: string) => timingSafeEqual(createHash('sha256').update(a).digest(), createHash('sha256').update(b).digest());
