@@ -41,6 +41,9 @@ const telegramPlugin: AtriumPlugin = (sdk) => {
   sdk.providers.register(TELEGRAM_KIND, {
     create: (ctx) => new TelegramProvider(ctx, sdk),
     capabilities: TELEGRAM_CAPABILITIES,
+    // How the console shows the channel (ticket list, header, channel filter, connection form).
+    icon: 'pi pi-telegram',
+    label: { pt: 'Telegram', en: 'Telegram', es: 'Telegram' },
     settings: {
       schema: Settings,
       required: true,

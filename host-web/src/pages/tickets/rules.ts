@@ -38,7 +38,8 @@ export const quickReplyQuery = (text: string): string | null => (/^\/\S/.test(te
 export const MIN_RECORDING_BYTES = 10_000;
 export const keepRecording = (size: number) => size >= MIN_RECORDING_BYTES;
 
-/** WhatsApp lets the sender edit a message for 15 minutes (the server refuses later: ERR_EDIT_WINDOW_PASSED). */
+/** WhatsApp lets the sender edit a message for 15 minutes (the server refuses later: ERR_EDIT_WINDOW_PASSED); other
+ *  channels say their own window in their capabilities (Telegram: 48 hours). */
 export const EDIT_WINDOW_MS = 15 * 60_000;
 
 /** The menu offers Edit on the agent's own text messages while the window is open. */
@@ -48,7 +49,7 @@ export function canEdit(
   edit: { windowMinutes: number | null } | false = { windowMinutes: EDIT_WINDOW_MS / 60_000 },
 ): boolean {
   if (!edit) return false;
-  const within = edit.windowMinutes === null || now - Date.parse(m.createdAt) <= Math.min(edit.windowMinutes * 60_000, EDIT_WINDOW_MS);
+  const within = edit.windowMinutes === null || now - Date.parse(m.createdAt) <= edit.windowMinutes * 60_000;
   return m.fromMe && !!userId && m.userId === userId && !m.mediaType && !m.isDeleted && m.status !== 'sending' && within;
 }
 

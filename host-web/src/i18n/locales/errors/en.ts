@@ -12,7 +12,7 @@ export default {
     ERR_USER_DONT_EXISTS: 'User not found. Check the e-mail entered.',
     ERR_SENDING_WAPP_MSG: 'Error sending the message. Check the connections page.',
     ERR_DELETE_WAPP_MSG: 'Could not delete the message.',
-    ERR_EDIT_WINDOW_PASSED: 'A message can only be edited within 15 minutes of sending it.',
+    ERR_EDIT_WINDOW_PASSED: 'The time to edit this message on its channel has passed (15 minutes on WhatsApp).',
     ERR_EDIT_NOT_TEXT: 'Only text messages can be edited.',
     ERR_MESSAGE_SENDING: 'The message is still being sent; try again in a moment.',
     ERR_MESSAGE_DELETED: 'This message was deleted.',

@@ -12,7 +12,7 @@ export default {
     ERR_USER_DONT_EXISTS: 'Usuario no encontrado. Verifique el correo ingresado.',
     ERR_SENDING_WAPP_MSG: 'Error al enviar el mensaje. Revise la página de conexiones.',
     ERR_DELETE_WAPP_MSG: 'No se pudo eliminar el mensaje.',
-    ERR_EDIT_WINDOW_PASSED: 'Un mensaje solo puede editarse hasta 15 minutos después de enviado.',
+    ERR_EDIT_WINDOW_PASSED: 'Ya pasó el tiempo para editar este mensaje en su canal (15 minutos en WhatsApp).',
     ERR_EDIT_NOT_TEXT: 'Solo los mensajes de texto pueden editarse.',
     ERR_MESSAGE_SENDING: 'El mensaje aún se está enviando; inténtelo de nuevo en un momento.',
     ERR_MESSAGE_DELETED: 'Este mensaje fue eliminado.',

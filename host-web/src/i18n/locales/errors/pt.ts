@@ -12,7 +12,7 @@ export default {
     ERR_USER_DONT_EXISTS: 'Usuário não encontrado. Verifique o e-mail informado.',
     ERR_SENDING_WAPP_MSG: 'Erro ao enviar a mensagem. Verifique a página de conexões.',
     ERR_DELETE_WAPP_MSG: 'Não foi possível excluir a mensagem.',
-    ERR_EDIT_WINDOW_PASSED: 'Uma mensagem só pode ser editada até 15 minutos depois de enviada.',
+    ERR_EDIT_WINDOW_PASSED: 'Já passou o tempo para editar esta mensagem no seu canal (15 minutos no WhatsApp).',
     ERR_EDIT_NOT_TEXT: 'Só mensagens de texto podem ser editadas.',
     ERR_MESSAGE_SENDING: 'A mensagem ainda está sendo enviada; tente de novo em instantes.',
     ERR_MESSAGE_DELETED: 'Esta mensagem foi apagada.',
