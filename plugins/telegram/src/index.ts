@@ -29,7 +29,7 @@ const Update = T.Object({ update_id: T.Integer({ minimum: 0 }) }, { additionalPr
 
 /**
  * Telegram (plan flag useTelegram): a connection kind whose settings are a bot token (sealed), a webhook per
- * connection checked by its secret token, and a provider speaking the Bot API (docs/channels-telegram.md).
+ * connection checked by its secret token, and a provider speaking the Bot API (docs/channels.md, "Telegram").
  */
 const telegramPlugin: AtriumPlugin = (sdk) => {
   const SettingsView = T.Object({
