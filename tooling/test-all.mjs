@@ -77,7 +77,7 @@ const DATABASE_FREE = [
   'core/test/billing/terms.test.ts', 'core/test/bots/clients.test.ts', 'core/test/bus/rooms.test.ts',
   'core/test/clock/on-the-clock.test.ts', 'core/test/http/unknown-fields.test.ts', 'core/test/i18n/console-strings.test.ts',
   'core/test/i18n/error-catalogue.test.ts', 'core/test/outbound-http/address-forms.test.ts',
-  'core/test/plugins/slot-names.test.ts', 'core/test/security/storage.test.ts', 'core/test/sheets/zip-input.test.ts',
+  'core/test/plugins/slot-names.test.ts', 'core/test/plugins/workspaces-locked.test.ts', 'core/test/security/storage.test.ts', 'core/test/sheets/zip-input.test.ts',
   'core/test/tenancy/raw-queries.test.ts', 'core/test/tickets/waiting-held.test.ts',
   'plugins/flowbuilder/test/condition.test.ts', 'tooling/build/test/*.test.ts', 'tooling/docs/test/*.test.ts',
 ];
