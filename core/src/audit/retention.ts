@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { defineHourlyJob } from '../jobs/hourly.js';
 import { AuditLog } from '../db/models/index.js';
 import { operatorCompanyId } from '../domains/billing/config.js';
 import { toDbTime } from '../db/time.js';
@@ -8,7 +9,6 @@ export const AUDIT_RETENTION_KEY = 'auditRetentionDays';
 export const AUDIT_RETENTION_DEFAULT = 365;
 export const AUDIT_RETENTION_LIMIT = 3650;
 export const AUDIT_SWEEP_JOB = 'audit.retentionSweep';
-const SWEEP_EVERY_MS = 60 * 60 * 1000;
 /** Entries deleted per statement: short deletes, so the writers of new entries never wait long. */
 const BATCH = 1000;
 
@@ -30,16 +30,7 @@ export async function sweepAuditLog(app: FastifyInstance, now = new Date()): Pro
   }
 }
 
-const hourStamp = (at: number) => new Date(at).toISOString().slice(0, 13).replace(/\D/g, '');
-
 /** The sweep as a durable job, hourly (one job per hour whichever process enqueues it, as the message retention). */
 export function defineAuditRetentionJob(app: FastifyInstance) {
-  const schedule = (from = Date.now()) => {
-    const runAt = Math.floor(from / SWEEP_EVERY_MS) * SWEEP_EVERY_MS + SWEEP_EVERY_MS;
-    return app.jobs.enqueue(AUDIT_SWEEP_JOB, {}, { runAt: new Date(runAt), jobId: `audit-retention-${hourStamp(runAt)}` });
-  };
-  app.jobs.define(AUDIT_SWEEP_JOB, async () => {
-    try { await sweepAuditLog(app); } finally { await schedule(); }
-  }, { concurrency: 1 });
-  app.addHook('onReady', async () => { await schedule(Date.now() - SWEEP_EVERY_MS); });
+  defineHourlyJob(app, AUDIT_SWEEP_JOB, 'audit-retention', async () => { await sweepAuditLog(app); });
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { defineHourlyJob } from '../jobs/hourly.js';
 import { Company, Message, Setting, Ticket } from '../db/models/index.js';
 import { addMonths } from '../util/dates.js';
 import { operatorCompanyId } from '../domains/billing/config.js';
@@ -16,7 +17,6 @@ export const RETENTION_MONTHS_LIMIT = 120;
 export const SWEEP_JOB = 'privacy.retentionSweep';
 export const BATCH_JOB = 'privacy.retentionBatch';
 /** The sweep runs hourly (one job per hour: processes share it); a company's run then goes batch by batch. */
-const SWEEP_EVERY_MS = 60 * 60 * 1000;
 /** Messages deleted per batch: each batch is one short transaction, its own job, so ingestion is never held up for long. */
 export const RETENTION_BATCH = 500;
 
@@ -83,23 +83,13 @@ export async function retentionBatch(app: FastifyInstance, data: BatchData): Pro
   return batch.length === RETENTION_BATCH;
 }
 
-const hourStamp = (at: number) => new Date(at).toISOString().slice(0, 13).replace(/\D/g, '');
-
 /** The sweep: one batch chain per company due; each chain records what it deleted once it is done. */
 export function defineRetentionJobs(app: FastifyInstance) {
-  const scheduleSweep = (from = Date.now()) => {
-    const runAt = Math.floor(from / SWEEP_EVERY_MS) * SWEEP_EVERY_MS + SWEEP_EVERY_MS;
-    return app.jobs.enqueue(SWEEP_JOB, {}, { runAt: new Date(runAt), jobId: `retention-${hourStamp(runAt)}` });
-  };
-  app.jobs.define(SWEEP_JOB, async () => {
-    try {
-      for (const { companyId, cutoff } of await companiesDue(app)) {
-        await app.jobs.enqueue<BatchData>(BATCH_JOB, { companyId, cutoff, totals: { messages: 0, files: 0 } }, { jobId: `retention-${companyId}` });
-      }
-    } finally {
-      await scheduleSweep();
+  defineHourlyJob(app, SWEEP_JOB, 'retention', async () => {
+    for (const { companyId, cutoff } of await companiesDue(app)) {
+      await app.jobs.enqueue<BatchData>(BATCH_JOB, { companyId, cutoff, totals: { messages: 0, files: 0 } }, { jobId: `retention-${companyId}` });
     }
-  }, { concurrency: 1 });
+  });
   app.jobs.define<BatchData>(BATCH_JOB, async (data) => {
     if (await retentionBatch(app, data)) {
       // The next batch as a new job (the id names the progress, so the chain's own id is free again).
@@ -108,5 +98,4 @@ export function defineRetentionJobs(app: FastifyInstance) {
     }
     if (data.totals.messages) await recordPrivacyEvent({ companyId: data.companyId, kind: 'retention', counts: data.totals });
   }, { concurrency: 1 });
-  app.addHook('onReady', async () => { await scheduleSweep(Date.now() - SWEEP_EVERY_MS); });
 }

@@ -34,3 +34,18 @@ t.test('the reconciler gives SLA, inactivity and hand-back rows their jobs, once
   t.equal(keys.filter((k) => k === `handback-1-${agent.id}`).length, 1, 'the offline agent holding a pending ticket gets the hand-back, once');
   for (const ticket of [late, held]) t.equal(keys.filter((k) => k?.startsWith(`${ticket}-`)).length, 1, `ticket ${ticket}'s inactivity timer is back, once`);
 });
+
+t.test('the hourly sweeps (invoices, message and audit retention) come back after their jobs were lost, once', async (t) => {
+  const { app } = await build(t, { config: { redisUrl: undefined } });
+  const hourly = ['billing.generateInvoices', 'privacy.retentionSweep', 'audit.retentionSweep'];
+  const pending = async () => (await app.knex('jobs').whereIn('name', hourly).where('status', 'pending').select('name')).map((r: { name: string }) => r.name).sort();
+  // The start's catch-up runs; each ends by asking for the next hour's run.
+  await app.jobs.idle();
+  t.same(await pending(), [...hourly].sort(), 'after the start, each sweep has its next run queued');
+  // Lost (an emptied Redis): without the reconciler no sweep would run again before a restart.
+  await app.knex('jobs').whereIn('name', hourly).delete();
+  await app.reconciler.run();
+  await app.reconciler.run();
+  await app.jobs.idle();
+  t.same(await pending(), [...hourly].sort(), 'each sweep is running on the hour again, one job each');
+});

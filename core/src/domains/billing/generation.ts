@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { defineHourlyJob } from '../../jobs/hourly.js';
 import { Company, Invoice } from '../../db/models/index.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { addDays, todayIso } from '../../util/dates.js';
@@ -6,8 +7,6 @@ import { GENERATION_WINDOW_DAYS, invoiceValue } from './terms.js';
 import { invoiceView } from './payment.js';
 
 export const GENERATE_JOB = 'billing.generateInvoices';
-/** The generator runs every hour; each run is a job with the id of its hour, so processes share one. */
-export const GENERATE_EVERY_MS = 60 * 60 * 1000;
 
 /** Active companies on a plan whose due date falls within the window (today .. today + 10 days, or already past). */
 function companiesDue(today: string) {
@@ -62,27 +61,10 @@ export async function billCompanyNow(app: FastifyInstance, companyId: number, to
   }
 }
 
-const hourStamp = (at: number) => new Date(at).toISOString().slice(0, 13).replace(/\D/g, '');
-
-/** Enqueues the run of the hour that starts after `from` (an idempotent id: every process asks for the same job). */
-export async function scheduleGeneration(app: FastifyInstance, from = Date.now()) {
-  const runAt = Math.floor(from / GENERATE_EVERY_MS) * GENERATE_EVERY_MS + GENERATE_EVERY_MS;
-  await app.jobs.enqueue(GENERATE_JOB, {}, { runAt: new Date(runAt), jobId: `invoices-${hourStamp(runAt)}` });
-}
-
-/** At start: a run now (it catches up after downtime; processes starting in the same hour share it). */
-export async function generateOnStart(app: FastifyInstance) {
-  await app.jobs.enqueue(GENERATE_JOB, {}, { jobId: `invoices-start-${hourStamp(Date.now())}` });
-}
-
+/** The hourly run (a catch-up run at start and after the job queue came back empty: jobs/hourly.ts). */
 export function defineGenerationJob(app: FastifyInstance) {
-  app.jobs.define(GENERATE_JOB, async () => {
-    try {
-      const created = await generateInvoices(app);
-      if (created.length) app.log.info({ count: created.length }, 'invoices generated');
-    } finally {
-      // The next hour's run, whatever this one did.
-      await scheduleGeneration(app);
-    }
-  }, { concurrency: 1 });
+  defineHourlyJob(app, GENERATE_JOB, 'invoices', async () => {
+    const created = await generateInvoices(app);
+    if (created.length) app.log.info({ count: created.length }, 'invoices generated');
+  });
 }

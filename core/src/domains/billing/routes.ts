@@ -4,7 +4,7 @@ import { Invoice } from '../../db/models/index.js';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors.js';
 import { checkout } from './checkout.js';
 import { readBillingConfig } from './config.js';
-import { defineGenerationJob, generateOnStart } from './generation.js';
+import { defineGenerationJob } from './generation.js';
 import { settleInvoice } from './payment.js';
 import { tokenMatches } from './webhook-auth.js';
 
@@ -64,8 +64,7 @@ const billingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['billing'];
 
   defineGenerationJob(app);
-  // A run now, and each run enqueues the next hour's.
-  app.addHook('onReady', async () => { await generateOnStart(app); });
+  // Hourly, with a catch-up run at start (jobs/hourly.ts).
 
   app.post('/subscription', {
     config: { billing: true },
