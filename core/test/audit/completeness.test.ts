@@ -88,8 +88,15 @@ const NEEDS: Record<string, Need> = {
   'POST /api/campaigns/:id/cancel': { after: ['POST /api/campaigns/:id/start'] },
   'POST /api/campaigns/:id/media-upload': { after: ['POST /api/campaigns/:id/cancel'], upload: png },
   'POST /api/campaigns/:id/restart': { after: ['POST /api/campaigns/:id/media-upload'] },
-  // Restarted, it runs: a running campaign is cancelled before its media and itself are deleted.
-  'DELETE /api/campaigns/:id/media-upload': { prepare: async (refs, call) => { await call('POST', `/api/campaigns/${refs.created('/api/campaigns')}/cancel`); } },
+  // Restarted, it runs: a running campaign is cancelled before its media and itself are deleted. Its one-contact list
+  // may be sent already (then it is finished, and cancelling answers ERR_INVALID_TRANSITION: nothing to stop).
+  'DELETE /api/campaigns/:id/media-upload': {
+    prepare: async (refs, call) => {
+      await call('POST', `/api/campaigns/${refs.created('/api/campaigns')}/cancel`).catch((err: Error) => {
+        if (!err.message.includes('ERR_INVALID_TRANSITION')) throw err;
+      });
+    },
+  },
   'POST /api/flowbuilder/flow': { body: (refs) => ({ idFlow: refs.flowId, nodes: [{ id: 'start', type: 'start', position: { x: 0, y: 0 }, data: {} }], connections: [] }) },
   'POST /api/flowbuilder/img': { upload: png },
   'POST /api/flowbuilder/content': { upload: png },

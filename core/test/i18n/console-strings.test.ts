@@ -19,7 +19,7 @@ const SHARED_WORDS = new Set([
   'status', 'qr', 'code', 'token', 'e-mail', 'min', 'manual', 'offline', 'online', 'dashboard', 'total', 'id', 'tags', 'kanban',
   'sla', 'ticket', 'original', 'volume', 'open.ai', 'asaas', 'português', 'english', 'español',
   'tag', 'menu', 'prompt', 'prompts', 'chats', 'url', 'webhook', 'slug', 'typebot', 'openai', 'dialogflow', 'n8n', 'flowbuilder',
-  'telegram',
+  'telegram', 'tokens',
 ]);
 const wordsOf = (text: string) => text.replace(/\{\{[^}]*\}\}/g, ' ').toLowerCase().split(/[\s:·,()/]+/).filter((w) => /\p{L}/u.test(w));
 

@@ -23,6 +23,10 @@ export const AUDIT_LABELS = {
       campaignShipping: 'Campaign deliveries', campaignSenders: 'Campaign senders', flowBuilders: 'Flows', flowCampaigns: 'Flow triggers',
       flowRuns: 'Flow runs', queueIntegrations: 'Integrations', integrationSessions: 'Integration sessions', chats: 'Internal chats',
       chatMessages: 'Internal chat messages', chatUsers: 'Internal chat members', prompts: 'AI prompts',
+      contactIdentities: 'Contacts\' channel identities', telegramBots: 'Telegram bots', telegramUpdates: 'Telegram deliveries',
+      copilotSettings: 'Copilot settings', copilotArticles: 'Knowledge base articles', copilotImport: 'Knowledge base imports',
+      copilotTerms: 'Knowledge base search index', copilotUsage: 'Copilot usage', copilotRate: 'Copilot rate counters',
+      copilotTranslations: 'Copilot translations',
     },
   },
   pt: {
@@ -43,6 +47,10 @@ export const AUDIT_LABELS = {
       campaignShipping: 'Envios de campanhas', campaignSenders: 'Remetentes de campanhas', flowBuilders: 'Fluxos', flowCampaigns: 'Gatilhos de fluxos',
       flowRuns: 'Execuções de fluxos', queueIntegrations: 'Integrações', integrationSessions: 'Sessões de integrações', chats: 'Chats internos',
       chatMessages: 'Mensagens do chat interno', chatUsers: 'Participantes do chat interno', prompts: 'Prompts de IA',
+      contactIdentities: 'Identidades dos contatos nos canais', telegramBots: 'Bots do Telegram', telegramUpdates: 'Entregas do Telegram',
+      copilotSettings: 'Configurações do copiloto', copilotArticles: 'Artigos da base de conhecimento', copilotImport: 'Importações da base de conhecimento',
+      copilotTerms: 'Índice de busca da base de conhecimento', copilotUsage: 'Uso do copiloto', copilotRate: 'Contadores de ritmo do copiloto',
+      copilotTranslations: 'Traduções do copiloto',
     },
   },
   es: {
@@ -63,6 +71,10 @@ export const AUDIT_LABELS = {
       campaignShipping: 'Envíos de campañas', campaignSenders: 'Remitentes de campañas', flowBuilders: 'Flujos', flowCampaigns: 'Disparadores de flujos',
       flowRuns: 'Ejecuciones de flujos', queueIntegrations: 'Integraciones', integrationSessions: 'Sesiones de integraciones', chats: 'Chats internos',
       chatMessages: 'Mensajes del chat interno', chatUsers: 'Participantes del chat interno', prompts: 'Prompts de IA',
+      contactIdentities: 'Identidades de los contactos en los canales', telegramBots: 'Bots de Telegram', telegramUpdates: 'Entregas de Telegram',
+      copilotSettings: 'Configuración del copiloto', copilotArticles: 'Artículos de la base de conocimiento', copilotImport: 'Importaciones de la base de conocimiento',
+      copilotTerms: 'Índice de búsqueda de la base de conocimiento', copilotUsage: 'Uso del copiloto', copilotRate: 'Contadores de ritmo del copiloto',
+      copilotTranslations: 'Traducciones del copiloto',
     },
   },
 };
