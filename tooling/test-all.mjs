@@ -1,8 +1,8 @@
 #!/usr/bin/env node
-// Runs the whole suite: the lint beside the console's build, then tap on SQLite beside the same tap suite on MariaDB + Redis,
-// then the browser end-to-end tests. Ends with one line "N passed, N failed" summing every leg.
-// Side by side because the legs wait on different things: a SQLite file keeps a core busy, a MariaDB file mostly waits
-// on the server's round trips (docs/performance.md), and the lint and the build are one thread each.
+// Runs the whole suite: the lint beside the console's build (one thread each), then tap on SQLite, the same tap suite on
+// MariaDB + Redis, then the browser end-to-end tests. Ends with one line "N passed, N failed" summing every leg.
+// The tap legs run one after the other: side by side on two cores they took longer in all (both are CPU-bound once
+// together) and the crash tests' waits ran out (docs/performance.md, issue 42).
 // The MariaDB leg is skipped (and says so) when no server answers, unless CI=true, where it is required.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -26,22 +26,15 @@ const reachable = (port) => new Promise((resolve) => {
 /** A leg's wall time for its summary line: what the README's and docs/performance.md's leg times are read from. */
 const minutesSince = (started) => `${((performance.now() - started) / 60_000).toFixed(1)} min`;
 
-/**
- * Runs one leg as a child process; resolves once it ended and its counts are added. Its output is streamed through, or,
- * for a leg running beside another (`buffered`), printed whole when it ends so the two never interleave.
- */
-function runLeg(label, args, env, count, { buffered = false } = {}) {
+/** Runs one leg as a child process, its output streamed through; resolves once it ended and its counts are added. */
+function runLeg(label, args, env, count) {
   return new Promise((resolve) => {
     const started = performance.now();
-    const heading = `\n=== ${label}\n`;
-    if (!buffered) process.stdout.write(heading);
-    const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', buffered ? 'pipe' : 'inherit'] });
+    process.stdout.write(`\n=== ${label}\n`);
+    const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
-    let err = '';
-    child.stdout.on('data', (chunk) => { out += chunk; if (!buffered) process.stdout.write(chunk); });
-    child.stderr?.on('data', (chunk) => { err += chunk; });
+    child.stdout.on('data', (chunk) => { out += chunk; process.stdout.write(chunk); });
     child.on('close', (code) => {
-      if (buffered) process.stdout.write(`${heading}${out}${err}`);
       const { pass, fail: counted } = count(out);
       const fail = code !== 0 && counted === 0 ? 1 : counted; // a crash with no count still fails the run
       totals.passed += pass; totals.failed += fail;
@@ -64,8 +57,8 @@ function nodeTestCounts(out) {
   return { pass: pass ? Number(pass[1]) : 0, fail: fail ? Number(fail[1]) : 0 };
 }
 
-const runTap = (label, env, tapArgs = [], options = {}) =>
-  runLeg(label, [path.join(root, 'node_modules/tap/dist/esm/run.mjs'), '--reporter=terse', ...tapArgs], env, tapCounts, options);
+const runTap = (label, env, tapArgs = []) =>
+  runLeg(label, [path.join(root, 'node_modules/tap/dist/esm/run.mjs'), '--reporter=terse', ...tapArgs], env, tapCounts);
 
 /**
  * Test files that touch no database (pure functions, static scans of the sources, the build tooling): run on the SQLite
@@ -147,8 +140,7 @@ function buildTapPlugins() {
 
 if (want('sqlite') || want('mysql')) buildTapPlugins();
 
-const sqliteLeg = want('sqlite') ? runTap('tap suite on SQLite (embedded default)', { TEST_DB: 'sqlite', TEST_REDIS_URL: '' }) : Promise.resolve();
-const legs = [sqliteLeg];
+if (want('sqlite')) await runTap('tap suite on SQLite (embedded default)', { TEST_DB: 'sqlite', TEST_REDIS_URL: '' });
 
 if (want('mysql')) {
   const [mysqlUp, redisUp] = await Promise.all([reachable(3306), reachable(6379)]);
@@ -158,10 +150,9 @@ if (want('mysql')) {
     totals.failed += 1;
   }
   if (mysqlUp && redisUp) {
-    // Beside the SQLite leg, its output printed when it ends; three jobs, since its files mostly wait on the server.
-    // Its own output folder: the two legs run the same files at once.
-    const mysqlArgs = [...excludes.args, '--jobs=3', '--output-dir=.tap/test-results-mysql'];
-    legs.push(runTap('tap suite on MariaDB + Redis', { TEST_DB: 'mysql', TEST_REDIS_URL: 'redis://127.0.0.1:6379' }, mysqlArgs, { buffered: want('sqlite') }));
+    // Its own output folder, so the SQLite leg's per-file results stay readable beside it.
+    const mysqlArgs = [...excludes.args, '--output-dir=.tap/test-results-mysql'];
+    await runTap('tap suite on MariaDB + Redis', { TEST_DB: 'mysql', TEST_REDIS_URL: 'redis://127.0.0.1:6379' }, mysqlArgs);
   } else if (ci) {
     notes.push(`MariaDB + Redis leg: REQUIRED under CI but ${!mysqlUp ? 'MariaDB (127.0.0.1:3306)' : 'Redis (127.0.0.1:6379)'} does not answer`);
     totals.failed += 1;
@@ -177,11 +168,9 @@ if (want('e2e')) {
     if (ci) { notes.push(`browser end-to-end: REQUIRED under CI but ${chromium} is missing`); totals.failed += 1; }
     else notes.push(`browser end-to-end: SKIPPED (${chromium} missing: apt-get install chromium)`);
   } else if (built) {
-    // Once the SQLite leg (the one that keeps both cores busy) is done, beside what is left of the MariaDB leg.
-    legs.push(sqliteLeg.then(() => runNode('browser end-to-end (Chromium)', e2e)));
+    await runNode('browser end-to-end (Chromium)', e2e);
   }
 }
-await Promise.all(legs);
 
 process.stdout.write(`\n${notes.map((n) => `  ${n}`).join('\n')}\n`);
 process.stdout.write(`${totals.passed} passed, ${totals.failed} failed\n`);
