@@ -60,7 +60,8 @@ export interface SlotProps {
   /** Extra fields inside the queue / connection form dialogs (prompt and integration pickers). `values` is the form's
    *  current values; `setFieldValue` writes one (e.g. 'promptId'); the core form sends them with its own fields. */
   'queueDialog.fields': { values: Record<string, unknown>; setFieldValue(name: string, value: unknown): void };
-  'connectionDialog.fields': { values: Record<string, unknown>; setFieldValue(name: string, value: unknown): void };
+  /** `submitCount`: how many times the form was sent (a plugin's fields show their errors once it was, as the host's do). */
+  'connectionDialog.fields': { values: Record<string, unknown>; setFieldValue(name: string, value: unknown): void; submitCount: number };
   /** Buttons in the open ticket's header, before the contact button. */
   'ticketHeader.actions': { ticket: TicketView; contact: ContactView | null };
   /** Chips at the end of each row of the ticket list (after the tags). The row opens the ticket on click: a

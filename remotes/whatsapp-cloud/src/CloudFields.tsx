@@ -26,7 +26,7 @@ function problems(values: Values): Partial<Record<Field, string>> {
  * The connectionDialog.fields slot: for a `cloud` connection, the Graph API settings and the webhook URL to give Meta's
  * app. They go in the form's `settings` (POST/PUT /whatsapp, the provider's settings door), trimmed, all at once.
  */
-export function CloudFields({ sdk, values, setFieldValue }: SlotProps['connectionDialog.fields'] & { sdk: HostSdk }) {
+export function CloudFields({ sdk, values, setFieldValue, submitCount }: SlotProps['connectionDialog.fields'] & { sdk: HostSdk }) {
   const { t } = sdk.useTranslation();
   const connectionId = typeof values.id === 'number' ? values.id : undefined;
   const isCloud = values.provider === CLOUD_KIND;
@@ -44,7 +44,8 @@ export function CloudFields({ sdk, values, setFieldValue }: SlotProps['connectio
     setFieldValue('settings', isCloud ? Object.fromEntries(FIELDS.map((k) => [k, state.values[k].trim()])) : undefined);
   }, [isCloud, state.values]); // eslint-disable-line react-hooks/exhaustive-deps
   if (!isCloud) return null;
-  const wrong = touched ? problems(state.values) : {};
+  // Every wrong field at once after a save was tried (the server refuses the same, naming the first), else once typed in.
+  const wrong = touched || submitCount > 0 ? problems(state.values) : {};
   const set = (k: Field, v: string) => { setTouched(true); setState((s) => ({ ...s, values: { ...s.values, [k]: v } })); };
   const origin = window.location.origin;
   return (
@@ -57,7 +58,7 @@ export function CloudFields({ sdk, values, setFieldValue }: SlotProps['connectio
             <InputText id={`cn-cloud-${k}`} name={k} type={SECRET.has(k) ? 'password' : 'text'} autoComplete="off" value={state.values[k]}
               onChange={(e) => set(k, e.target.value)} style={{ width: '100%' }} aria-describedby={`cn-cloud-${k}-hint`} />
             <small id={`cn-cloud-${k}-hint`} className="muted">{t(`whatsappCloud.form.hints.${k}`)}</small>
-            {wrong[k] && <small className="p-error">{wrong[k] === 'required' ? t('validation.required') : t(`whatsappCloud.form.${wrong[k]}`)}</small>}
+            {wrong[k] && <small className="p-error field-error" data-testid={`error-${k}`}>{wrong[k] === 'required' ? t('validation.required') : t(`whatsappCloud.form.${wrong[k]}`)}</small>}
           </div>
         ))}
       </div>

@@ -87,7 +87,7 @@ export function ConnectionDialog({ connection, visible, onHide, onCreated }: {
       <label>{t('connections.form.transferQueue')}</label>
       <Dropdown value={form.values.transferQueueId} options={queues} optionLabel="name" optionValue="id" onChange={(e) => form.setFieldValue('transferQueueId', e.value ?? null)} showClear />
       <TextField form={form} name="token" id="cn-token" label={t('connections.form.token')} />
-      <Slot name="connectionDialog.fields" props={{ values: form.values, setFieldValue: (name, value) => void form.setFieldValue(name, value) }} />
+      <Slot name="connectionDialog.fields" props={{ values: form.values, setFieldValue: (name, value) => void form.setFieldValue(name, value), submitCount: form.submitCount }} />
     </FormDialog>
   );
 }
