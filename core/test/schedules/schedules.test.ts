@@ -96,10 +96,11 @@ t.test('a schedule still due is delivered by a new app built on the same databas
     await second.ready();
     const login = await second.inject({ method: 'POST', url: '/api/auth/login', payload: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } });
     const token = login.json().token;
+    // Due while the new app's sessions start: a connection not up yet gives the claim back and tries again 10 s later.
     const row = await waitFor(async () => {
       const r = (await second.inject({ method: 'GET', url: `/api/schedules/${res.body.id}`, headers: { authorization: `Bearer ${token}` } })).json();
       return r.status === 'ENVIADA' || r.status === 'ERRO' ? r : undefined;
-    });
+    }, 60_000);
     t.equal(row.status, 'ENVIADA', row.error ?? '');
     const w = await Whatsapp.scoped(1).where({ isDefault: true }).first();
     const outbox = (await second.inject({ method: 'GET', url: `/api/sandbox/${w!.id}/outbox`, headers: { authorization: `Bearer ${token}` } })).json();

@@ -67,8 +67,8 @@ export async function buildWithFixturePlugins(t: Test, options: Omit<Parameters<
  * Public routes: the core's own (`config.public`) and the plugins', which must be the ones their manifests
  * declare under backend.publicRoutes. The suites test them for no 5xx and no leak, not for authentication.
  */
-export function declaredPluginPublicRoutes(app: FastifyInstance): string[] {
-  return app.plugins.flatMap((p) => (p.manifest.backend?.publicRoutes ?? []).map((d) => {
+export function declaredPluginPublicRoutes(app: FastifyInstance, pluginIds?: ReadonlySet<string | undefined>): string[] {
+  return app.plugins.filter((p) => !pluginIds || pluginIds.has(p.manifest.id)).flatMap((p) => (p.manifest.backend?.publicRoutes ?? []).map((d) => {
     const prefix = p.manifest.backend?.prefix ?? `/${p.manifest.id}`;
     return `${d.method} /api${prefix === '/' ? '' : prefix.replace(/\/$/, '')}${d.url}`;
   }));

@@ -16,7 +16,8 @@ import { declaredPluginPublicRoutes, fillUrl, sample, wrongType, type ApiRoute }
 export interface AuthenticationFindings { open: string[]; undeclaredPluginPublic: string[]; publicRoutes: string[]; declared: string[]; checked: number }
 
 export async function authenticationWalk(app: FastifyInstance, routes: ApiRoute[]): Promise<AuthenticationFindings> {
-  const declared = declaredPluginPublicRoutes(app);
+  // The declared public routes of the plugins walked (a plugin kit's walk covers its own plugin's routes only).
+  const declared = declaredPluginPublicRoutes(app, new Set(routes.map((route) => route.pluginId)));
   const found: AuthenticationFindings = { open: [], undeclaredPluginPublic: [], publicRoutes: [], declared, checked: 0 };
   for (const route of routes) {
     const name = `${route.method} ${route.url}`;

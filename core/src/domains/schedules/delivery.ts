@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { Schedule } from '../../db/models/index.js';
+import { Schedule, Whatsapp } from '../../db/models/index.js';
 import { dbNow, toDbTime, fromDbTime } from '../../db/time.js';
 import { AppError } from '../../http/errors.js';
 import type { StoredFile } from '../../storage/index.js';
@@ -11,12 +11,19 @@ export const SCHEDULE_JOB = 'schedule.send';
 const SCHEDULE_STUCK_JOB = 'schedule.stuck';
 const STUCK_ERROR = 'ERR_SENDING_WAPP_MSG: interrupted while sending; check the conversation before re-scheduling';
 export type ScheduleStatus = 'PENDENTE' | 'ENVIANDO' | 'ENVIADA' | 'ERRO';
+/**
+ * The schedule's connection is not up yet (a restart, a reconnect): thrown by the send before anything is stored, so the
+ * claim is given back and the job tries again as after a fault, instead of failing a schedule due while sessions start.
+ */
+class ConnectionNotReady extends Error {}
+
 /** `attempt`: how many times this schedule's job failed on a fault (database or Redis away) before this run. */
 interface ScheduleJob { companyId: number; scheduleId: number; sendAt: string; attempt?: number }
 
 /**
- * A run that meets a fault before its claim (the database or Redis away) tries again: after 10 s, 20 s, 40 s … (the
- * operator's clock scale applies), FAULT_RETRIES times (~10 minutes in all), then the schedule is shown ERRO with why.
+ * A run that meets a fault before its claim (the database or Redis away), or a connection not up yet, tries again: after
+ * 10 s, 20 s, 40 s … (the operator's clock scale applies), FAULT_RETRIES times (~10 minutes in all), then the schedule is
+ * shown ERRO with why.
  */
 const FAULT_RETRIES = 6;
 const FAULT_BACKOFF_MS = 10_000;
@@ -65,11 +72,21 @@ export function createScheduleDelivery(app: FastifyInstance) {
     });
   }
 
+  /** Whether the schedule's connection (its own, else the company's default) is connected: a send now would fail. */
+  async function connectionUp({ companyId, scheduleId }: ScheduleJob): Promise<boolean> {
+    const schedule = await Schedule.scoped(companyId).findById(scheduleId).select('whatsappId', 'status');
+    if (!schedule || schedule.status !== 'PENDENTE') return true; // nothing to send: the claim below says so
+    const query = Whatsapp.scoped(companyId).select('status');
+    const connection = await (schedule.whatsappId ? query.where('id', schedule.whatsappId) : query.where('isDefault', true)).first();
+    return !connection || connection.status === 'CONNECTED';
+  }
+
   async function run(job: ScheduleJob) {
     try {
+      if (!(await connectionUp(job))) throw new ConnectionNotReady('ERR_WAPP_NOT_INITIALIZED: the connection is not connected');
       await claimAndSend(job);
     } catch (err) {
-      if (!isDatabaseUnavailable(err) && !(err instanceof JobQueueUnavailableError)) throw err;
+      if (!isDatabaseUnavailable(err) && !(err instanceof JobQueueUnavailableError) && !(err instanceof ConnectionNotReady)) throw err;
       await retryAfterFault(job, err);
     }
   }
@@ -106,6 +123,10 @@ export function createScheduleDelivery(app: FastifyInstance) {
       if (message.status === 'failed') await finish(companyId, scheduleId, { status: 'ERRO', error: message.error ?? 'ERR_SENDING_WAPP_MSG', ticketId: ticket.id });
       else await finish(companyId, scheduleId, { status: 'ENVIADA', sentAt: dbNow(), error: null, ticketId: ticket.id });
     } catch (err) {
+      if (err instanceof AppError && err.code === 'ERR_WAPP_NOT_INITIALIZED') {
+        await Schedule.scoped(companyId).where({ id: scheduleId, status: 'ENVIANDO' }).patch({ status: 'PENDENTE' } as Partial<Schedule>);
+        throw new ConnectionNotReady(err.message);
+      }
       const code = err instanceof AppError ? `${err.code}: ` : '';
       app.log.warn({ err, scheduleId }, 'scheduled message failed');
       await finish(companyId, scheduleId, { status: 'ERRO', error: `${code}${(err as Error).message}`.slice(0, 1000) });
