@@ -5,7 +5,7 @@ import { AppError } from '../http/errors.js';
 import type { ProviderRegistry } from './providers/registry.js';
 
 /**
- * Contacts on channels whose address is not a phone number (ChannelCapabilities.addressing 'opaque': a Telegram
+ * Contacts on channels whose address is not a phone number (ChannelCapabilities.addressing 'opaque': a messaging app's
  * chat id, a page-scoped id). The address is kept as the contact's identity on that channel kind
  * (contactIdentities, unique per company, kind and address); the contact's `number`, which the core's paths key a
  * contact by, is then `<kind>:<address>` for a contact first met there: never digits only, so it can neither

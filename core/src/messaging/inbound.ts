@@ -185,7 +185,7 @@ export function createInboundHandler(deps: PipelineDeps, options: InboundOptions
     // CheckMsgIsGroup enabled: group conversations are ignored.
     if (msg.isGroup && settings.get('CheckMsgIsGroup') !== 'disabled') return;
     if (msg.kind === 'edit' || msg.kind === 'delete' || msg.kind === 'reaction') return applyToTarget(companyId, whatsappId, msg);
-    // An opaque-addressed channel (a Telegram chat id) keys its sender by identity; a phone one, as ever, by number.
+    // An opaque-addressed channel (a chat id) keys its sender by identity; a phone one, as ever, by number.
     const opaque = deps.providers?.capabilities(cached.whatsapp.provider)?.addressing === 'opaque';
     const number = opaque ? await opaqueSender(companyId, whatsappId, cached.whatsapp.provider, msg) : normalizeNumber(msg.from);
     if (!number) return log.warn({ from: msg.from }, 'inbound message without a usable sender');
@@ -277,7 +277,7 @@ export function createInboundHandler(deps: PipelineDeps, options: InboundOptions
 
   async function onAck(conn: ConnectionRef, update: { providerId: string; ack: number; error?: string }) {
     // Acks only rise: a late lower ack never overwrites a higher one. A delivery failure the channel reports
-    // afterwards (the Cloud API's `failed` status) shows the message as failed, with the channel's reason.
+    // afterwards (a channel's `failed` status) shows the message as failed, with the channel's reason.
     const query = Message.scoped(conn.companyId).where({ whatsappId: conn.whatsappId, providerId: update.providerId });
     const changed = update.error
       ? await query.clone().patch({ status: 'failed', error: update.error.slice(0, 1000) } as Partial<Message>)

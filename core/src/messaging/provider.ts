@@ -24,7 +24,7 @@ export interface InboundMessage {
   /**
    * The contact's address on the channel: on a 'phone'-addressed channel (ChannelCapabilities.addressing) its
    * number, digits only with country code (for a group, the group's id digits); on an 'opaque' one the channel's
-   * id for the person (a Telegram chat id, a page-scoped id), which the core keeps as the contact's identity on
+   * id for the person (a chat id, a page-scoped id), which the core keeps as the contact's identity on
    * that channel and never as a phone number.
    */
   from: string;
@@ -46,7 +46,7 @@ export interface InboundMessage {
   data?: Record<string, unknown>;
   timestamp: Date;
   /**
-   * What the channel told about the contact with this message (a Telegram `/start` deep-link payload): kept as the
+   * What the channel told about the contact with this message (a deep-link payload the contact came with): kept as the
    * contact's extra info, one field per name (a field of the same name is replaced).
    */
   contactFields?: Record<string, string>;
@@ -83,7 +83,7 @@ export interface OutboundMessage {
   quotedFromMe?: boolean;
   /** Sent as forwarded from another conversation. */
   forwarded?: boolean;
-  /** A pre-approved template (channels with a service window, the Cloud API): sent instead of `body`. */
+  /** A pre-approved template (channels with a service window): sent instead of `body`. */
   template?: { name: string; language: string; parameters: string[] };
 }
 

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * A contact's addresses on channels whose address is not a phone number (issue 44): a Telegram chat id, a
+ * A contact's addresses on channels whose address is not a phone number (issue 44): a messaging app's chat id, a
  * page-scoped id. One row per (company, channel kind, address): the inbound lookup of an 'opaque'-addressed
  * channel; the contact's identities, listed in its drawer, moved by a merge. Gone with the contact.
  */

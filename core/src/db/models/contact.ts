@@ -28,7 +28,7 @@ export class ContactCustomField extends TenantModel {
   value?: string | null;
 }
 
-/** A contact's address on an 'opaque'-addressed channel (a Telegram chat id): unique per company and kind (migration 155). */
+/** A contact's address on an 'opaque'-addressed channel (a chat id): unique per company and kind (migration 155). */
 export class ContactIdentity extends TenantModel {
   static tableName = 'contactIdentities';
   contactId!: number;

@@ -166,7 +166,7 @@ const contactsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const contact = await loadContact(companyId, request.params.id);
     const tags = await Tag.scoped(companyId).join('contactTags', 'contactTags.tagId', 'tags.id')
       .where('contactTags.companyId', companyId).where('contactTags.contactId', contact.id).select('tags.id', 'tags.name', 'tags.color').orderBy('tags.name');
-    // Its addresses on opaque channels (a Telegram chat), for the drawer.
+    // Its addresses on opaque-addressed channels (a chat id), for the drawer.
     return { ...contact.toJSON(), tags: tags.map((tag) => tag.toJSON()), identities: await identitiesOf(companyId, contact.id) };
   });
 

@@ -26,7 +26,7 @@ export interface ChannelCapabilities {
   templates: boolean;
   /**
    * Free-form messages only within this many hours of the contact's last message (null: no window). `rule` names
-   * what the channel allows beyond it: 'templates' (WhatsApp Cloud), 'human-agent-tag' (Meta, up to 7 days).
+   * what the channel allows beyond it: 'templates' (approved templates only), 'human-agent-tag' (a person's message, tagged, for a further while).
    */
   serviceWindow: { hours: number; rule: 'templates' | 'human-agent-tag' } | null;
   typing: boolean;
@@ -102,7 +102,7 @@ export interface ProviderRegistration {
   templates?: ChannelTemplates;
   /**
    * The channel's icon in the console (ticket list, ticket header, channel filter): a PrimeIcons class
-   * (`pi pi-telegram`) or an image URL the plugin serves. The built-in kinds show WhatsApp's.
+   * (`pi pi-send`) or an image URL the plugin serves. The built-in kinds show WhatsApp's.
    */
   icon?: string;
   /**
