@@ -25,6 +25,8 @@ const Entity = Type.Object({ id: Id }, { additionalProperties: true });
 const action = <A extends string>(...names: A[]) => Type.Union(names.map((n) => Type.Literal(n)));
 const variant = (props: TProperties): TObject => Type.Object(props, { additionalProperties: false });
 
+const ContactPresencePayload = variant({ ticketId: Id, contactId: Id, presence: action('composing', 'recording', 'paused') });
+
 /** `{ action: 'create'|'update', <key>: entity }` or `{ action: 'delete', <key>Id: id }`. */
 function crud(key: string, entity: TSchema = Entity, extraDelete: TProperties = {}): TSchema {
   return Type.Union([
@@ -119,8 +121,16 @@ export const socketEvents = {
   invoice: { audience: 'company', when: 'an invoice is created or paid', payload: crud('invoice') },
   presence: {
     audience: 'admins',
-    when: 'a user comes online (their first socket) or goes offline (their last socket closed and no other was seen since), or sets themselves away / available (`away`, PUT /users/me/availability): the dashboard\'s attendants',
-    payload: variant({ userId: Id, online: Type.Boolean(), away: Type.Optional(Type.Boolean()) }),
+    when: 'a user comes online (their first socket) or goes offline (their last socket closed and no other was seen since), or sets themselves away / available (`away`, PUT /users/me/availability): the dashboard\'s attendants. Also, under this name, `contactPresence` for the family\'s client (to that event\'s audience, with its payload)',
+    payload: Type.Union([
+      variant({ userId: Id, online: Type.Boolean(), away: Type.Optional(Type.Boolean()) }),
+      ContactPresencePayload,
+    ]),
+  },
+  contactPresence: {
+    audience: 'ticket',
+    when: 'the contact of a live ticket is typing (`composing`), recording a voice note (`recording`) or stopped (`paused`), on channels that report it: to those who may see the ticket; nothing is stored',
+    payload: ContactPresencePayload,
   },
   slaBreach: {
     audience: 'ticket',

@@ -12,6 +12,17 @@ export const FAMILY_EVENT_NAMES: Readonly<Record<string, string>> = {
   presence: 'userOnlineChange',
 };
 
+/**
+ * Those it listens to under another company event name, `company-{id}-<name>`: a contact's typing is the family's
+ * `company-{id}-presence` (its payload tells it from a user's presence by `ticketId`).
+ */
+export const FAMILY_COMPANY_EVENT_NAMES: Readonly<Record<string, string>> = {
+  contactPresence: 'presence',
+};
+
+export const familyCompanyEventName = (event: string): string | undefined =>
+  Object.prototype.hasOwnProperty.call(FAMILY_COMPANY_EVENT_NAMES, event) ? FAMILY_COMPANY_EVENT_NAMES[event] : undefined;
+
 /** The family's name for one of our events, if it has one. */
 export const familyEventName = (event: string): string | undefined =>
   Object.prototype.hasOwnProperty.call(FAMILY_EVENT_NAMES, event) ? FAMILY_EVENT_NAMES[event] : undefined;

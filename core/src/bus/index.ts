@@ -9,7 +9,7 @@ import { forgetCallersFromPeer, onCallersForgotten, type CallersForgotten } from
 import { checkToken, loadCaller, type Caller } from '../auth/caller.js';
 import { isAudienceRoom, rooms, ticketRooms, viewerRooms, type TicketLike, type Viewer } from './rooms.js';
 import type { OriginPolicy } from '../http/origins.js';
-import { familyEventName } from './family-events.js';
+import { familyCompanyEventName, familyEventName } from './family-events.js';
 import type { CacheForgotten, SharedCaches } from '../cache/shared-cache.js';
 
 export { rooms, type TicketAudience, type TicketLike, type Viewer } from './rooms.js';
@@ -75,7 +75,7 @@ export const CACHE_FORGOTTEN = 'atrium:cacheForgotten';
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** Events that carry a ticket or its content: never emitted to the whole company. */
-const TICKET_EVENTS = new Set(['ticket', 'appMessage', 'ticketNote']);
+const TICKET_EVENTS = new Set(['ticket', 'appMessage', 'ticketNote', 'contactPresence']);
 
 function tokenOf(socket: Socket): string | undefined {
   const fromAuth = (socket.handshake.auth as { token?: string } | undefined)?.token;
@@ -304,6 +304,8 @@ export const busPlugin = fp(async (app: FastifyInstance, opts: { redisUrl?: stri
       send(target ?? rooms.company(companyId), `company-${companyId}-${event}`, payload);
       const theirs = familyEventName(event);
       if (theirs) send(target ?? rooms.company(companyId), theirs, payload);
+      const theirsInCompany = familyCompanyEventName(event);
+      if (theirsInCompany) send(target ?? rooms.company(companyId), `company-${companyId}-${theirsInCompany}`, payload);
     },
     emitToUser(companyId, userId, event, payload) {
       send(rooms.user(userId), `company-${companyId}-${event}`, payload);

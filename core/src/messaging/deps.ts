@@ -7,17 +7,12 @@ import type { HookRegistry } from '../sdk/hooks.js';
 import type { Storage } from '../storage/index.js';
 import type { SettingsService } from '../tenancy/settings.js';
 import type { ConnectionCache } from './connection-cache.js';
-import type { AckUpdate, InboundMessage, MessagingProvider } from './provider.js';
+import type { MessagingProvider } from './provider.js';
 import type { ProviderRegistry } from './providers/registry.js';
 
-/** The contract with the session manager (sessions.ts). */
-export interface ConnectionRef { companyId: number; whatsappId: number }
-export interface InboundCall { from: string; providerId: string; isVideo: boolean; timestamp: Date }
-export interface InboundHandler {
-  onMessage(conn: ConnectionRef, message: InboundMessage): Promise<void>;
-  onAck(conn: ConnectionRef, update: AckUpdate): Promise<void>;
-  onCall?(conn: ConnectionRef, call: InboundCall): Promise<void>;
-}
+/** The contract with the session manager: its own types, one definition. */
+import type { InboundHandler } from './sessions.js';
+export type { ConnectionRef, InboundHandler, CallEvent as InboundCall } from './sessions.js';
 export interface SessionsLike {
   setInboundHandler(handler: InboundHandler): void;
   provider(whatsappId: number): MessagingProvider;

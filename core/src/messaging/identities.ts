@@ -20,7 +20,7 @@ export const opaqueNumber = (kind: string, address: string) => `${kind}:${addres
 export const isOpaqueNumber = (number: string) => number.includes(':');
 
 /** The identity's contact `number` (a contact merged into a phone contact answers the phone number). */
-async function numberOfIdentity(companyId: number, kind: string, address: string): Promise<string | undefined> {
+export async function numberOfIdentity(companyId: number, kind: string, address: string): Promise<string | undefined> {
   const row = await ContactIdentity.scoped(companyId).join('contacts', 'contacts.id', 'contactIdentities.contactId')
     .where({ 'contactIdentities.kind': kind, 'contactIdentities.address': address }).select('contacts.number').first() as unknown as { number: string } | undefined;
   return row?.number;

@@ -1,7 +1,7 @@
 import { raw } from 'objection';
 import { randomUUID } from 'node:crypto';
 import { Contact, ContactCustomField, Message, Ticket } from '../db/models/index.js';
-import { contactNumberOfIdentity } from './identities.js';
+import { contactNumberOfIdentity, numberOfIdentity } from './identities.js';
 import { dbNow } from '../db/time.js';
 import { newTicketFields, publishTicket } from '../domains/tickets/lifecycle.js';
 import { takeRatingAnswer } from '../domains/tickets/rating.js';
@@ -15,7 +15,7 @@ import { editWithHistory, refreshLastMessage } from './message-history.js';
 import { inboundMessageFields, labelOf, sentAt, type StoredMedia } from './inbound-fields.js';
 import { GroupCommit, type PassesCheck } from './group-commit.js';
 import { autoReopenMinutes, reopenRecentlyClosed } from './auto-reopen.js';
-import type { InboundMessage } from './provider.js';
+import type { InboundMessage, PresenceUpdate } from './provider.js';
 import { JobQueueUnavailableError } from '../jobs/types.js';
 import { diskFull } from '../storage/index.js';
 
@@ -309,5 +309,22 @@ export function createInboundHandler(deps: PipelineDeps, options: InboundOptions
     }
   }
 
-  return { onMessage, onAck, onCall };
+  /**
+   * A contact typing or recording: told to those who may see their live ticket on this connection (`contactPresence`).
+   * Nothing is written, and a contact or ticket not known yet is not made: their first message does that.
+   */
+  async function onPresence(conn: ConnectionRef, update: PresenceUpdate) {
+    const { companyId, whatsappId } = conn;
+    const cached = await deps.connections.get(companyId, whatsappId);
+    if (!cached) return;
+    const opaque = deps.providers?.capabilities(cached.whatsapp.provider)?.addressing === 'opaque';
+    const number = opaque ? await numberOfIdentity(companyId, cached.whatsapp.provider, update.from.trim()) : normalizeNumber(update.from);
+    const lid = update.lid ? normalizeNumber(update.lid) || undefined : undefined;
+    const found = number || lid ? await lookup(companyId, whatsappId, number || '-', lid) : undefined;
+    if (!found?.liveTicketId) return;
+    const ticket = await Ticket.scoped(companyId).findById(found.liveTicketId).select('id', 'queueId', 'userId');
+    if (ticket) deps.bus.emitForTicket(companyId, ticket, 'contactPresence', { ticketId: ticket.id, contactId: found.contact.id, presence: update.presence });
+  }
+
+  return { onMessage, onAck, onCall, onPresence };
 }

@@ -59,6 +59,16 @@ export interface AckUpdate {
   error?: string;
 }
 
+/** A contact typing or recording a voice note in a one-to-one chat (`paused`: stopped without sending). Nothing is stored. */
+export interface PresenceUpdate {
+  /** The sender as in InboundMessage.from: a number, or the channel's address on an opaque channel. */
+  from: string;
+  /** WhatsApp's @lid of the sender, when it came without a number (as InboundMessage.lid). */
+  lid?: string;
+  presence: ContactPresence;
+}
+export type ContactPresence = 'composing' | 'recording' | 'paused';
+
 export type SessionStatus = 'qrcode' | 'PAIRING' | 'OPENING' | 'CONNECTED' | 'TIMEOUT' | 'DISCONNECTED';
 
 /** What a provider reports back to the core (implemented by the session manager). */
@@ -69,6 +79,8 @@ export interface ProviderEvents {
   onAck(update: AckUpdate): Promise<void> | void;
   /** An incoming call, per the `call` setting the core may reject it and log a call_log message. */
   onCall?(call: { from: string; providerId: string; isVideo: boolean; timestamp: Date }): Promise<void> | void;
+  /** The contact is typing or recording (channels whose capabilities say `typing`): told live, never queued or kept. */
+  onPresence?(update: PresenceUpdate): void;
 }
 
 export interface OutboundMessage {

@@ -7,7 +7,7 @@ import type { LeaseStore } from './leases.js';
 import { SESSION_MOVING, type SessionCall, type SessionRpc } from './session-rpc.js';
 import { isFault } from '../util/faults.js';
 import type {
-  AckUpdate, InboundMessage, MessageTarget, MessagingProvider, ProviderContext, ProviderEvents, SessionStatus,
+  AckUpdate, InboundMessage, MessageTarget, MessagingProvider, PresenceUpdate, ProviderContext, ProviderEvents, SessionStatus,
 } from './provider.js';
 
 export interface ConnectionRef { companyId: number; whatsappId: number }
@@ -19,6 +19,7 @@ export interface InboundHandler {
   onMessage(conn: ConnectionRef, message: InboundMessage): Promise<void>;
   onAck(conn: ConnectionRef, update: AckUpdate): Promise<void>;
   onCall?(conn: ConnectionRef, call: CallEvent): Promise<void>;
+  onPresence?(conn: ConnectionRef, update: PresenceUpdate): Promise<void>;
 }
 
 /** Builds the provider of a connection from its `provider` value ('sandbox', 'beta', 'baileys'). */
@@ -464,6 +465,12 @@ export class SessionManager {
       onMessage: (message) => this.deliver({ kind: 'message', conn: session.ref, message }),
       onAck: (update) => this.deliver({ kind: 'ack', conn: session.ref, update }),
       onCall: (call) => this.deliver({ kind: 'call', conn: session.ref, call }),
+      // Ephemeral: not queued behind messages (a typing indicator that arrives late is wrong), dropped while no handler is set.
+      onPresence: (update) => {
+        if (session.closed || !this.handler?.onPresence) return;
+        this.handler.onPresence(session.ref, update)
+          .catch((err) => this.opts.log.warn({ err, whatsappId: session.ref.whatsappId }, 'contact presence not told'));
+      },
     };
   }
 

@@ -59,7 +59,7 @@ export type {
   ProvidersApi, ProviderRegistration, ProviderOperationRun, SendCheck, ChannelCapabilities, ConnectionSettingsDoor, ChannelTemplates, TemplateView, TemplateChoice, PreparedTemplate,
 } from '../messaging/providers/registry.js';
 export type {
-  MessagingProvider, MessageTarget, ProviderContext, ProviderEvents, InboundMessage, InboundKind, InboundMedia, OutboundMessage, SentMessage, AckUpdate, SessionStatus,
+  MessagingProvider, MessageTarget, ProviderContext, ProviderEvents, InboundMessage, InboundKind, InboundMedia, OutboundMessage, SentMessage, AckUpdate, PresenceUpdate, ContactPresence, SessionStatus,
 } from '../messaging/provider.js';
 export type { Sheets, ReadSheetOptions, TempUpload } from '../sheets/index.js';
 export type { AuditApi, AuditEntry } from '../audit/record.js';

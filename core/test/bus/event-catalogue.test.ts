@@ -30,6 +30,8 @@ t.test('every event a socket hears during a conversation is in the catalogue and
   ok(await request('POST', `/api/sandbox/${wa.id}/inbound`, { token, body: { number: '5511988887777', name: 'Cliente Catálogo', body: 'Olá, preciso de ajuda' } }), 'inbound');
   const created = await until(() => seen('appMessage', (p) => p.action === 'create' && !p.message.fromMe), 5000, 'inbound appMessage');
   const ticketId: number = created.payload.ticket.id;
+  ok(await request('POST', `/api/sandbox/${wa.id}/presence`, { token, body: { number: '5511988887777', presence: 'composing' } }), 'the contact types');
+  await until(() => seen('contactPresence'), 5000, 'contactPresence');
 
   ok(await request('PUT', `/api/tickets/${ticketId}`, { token, body: { status: 'open', userId: me.id } }), 'accept');
   ok(await request('POST', `/api/messages/${ticketId}`, { token, body: { body: 'Bom dia, como posso ajudar?' } }), 'reply');
@@ -56,7 +58,7 @@ t.test('every event a socket hears during a conversation is in the catalogue and
     const errors = [...Value.Errors(entry.spec.payload, event.payload)].slice(0, 3).map((e) => `${e.path}: ${e.message}`);
     t.same(errors, [], `${event.name} ${event.payload?.action ?? ''} matches its schema`);
   }
-  for (const name of ['ticket', 'appMessage', 'ticketNote', 'contact', 'whatsapp', 'tag', 'queue'] as const) {
+  for (const name of ['ticket', 'appMessage', 'ticketNote', 'contact', 'whatsapp', 'tag', 'queue', 'contactPresence'] as const) {
     t.ok(names.has(name), `the conversation produced a ${name} event`);
     t.ok(socketEvents[name], `${name} is catalogued`);
   }

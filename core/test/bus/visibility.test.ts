@@ -185,6 +185,29 @@ async function queueChangeUpdatesRooms(t: Test, s: Scenario) {
   t.ok(about(sNina, ticket.id, 'appMessage').length > 0, 'made admin, she hears every ticket');
 }
 
+async function typingIsHeardLikeTheTicket(t: Test, s: Scenario) {
+  const { app, wa, ticketIn, settleAll, reset, sAna, sBruno, sNina, sTiago, sAdmin, all } = s;
+  const { ticket, number } = await ticketIn(s.qa.id);
+  await reset();
+  await app.pipeline.inbound.onPresence!({ companyId: 1, whatsappId: wa.id }, { from: number, presence: 'composing' });
+  await settleAll();
+  const expected = { ticketId: ticket.id, contactId: ticket.contactId, presence: 'composing' };
+  for (const [who, l] of [['the queue\'s member', sAna], ['the admin', sAdmin]] as const) {
+    t.same(about(l, ticket.id, 'contactPresence').map((e) => e.payload), [expected], `${who} hears the contact typing`);
+    t.same(l.events.filter((e) => e.name === 'company-1-presence').map((e) => e.payload), [expected], `${who} hears it under the family's name too`);
+  }
+  for (const [who, l] of [['another queue', sBruno], ['no queue', sNina], ['allTicket outside the queue', sTiago]] as const) {
+    t.same(about(l, ticket.id), [], `a user of ${who} hears nothing of it`);
+  }
+
+  await reset();
+  const contacts = await app.knex('contacts').count({ n: '*' }).first();
+  await app.pipeline.inbound.onPresence!({ companyId: 1, whatsappId: wa.id }, { from: '5511977776666', presence: 'recording' });
+  await settleAll();
+  t.same(all.flatMap((l) => l.events.filter((e) => !e.name.endsWith('-probe'))), [], 'someone with no live ticket typing is told to nobody');
+  t.same(await app.knex('contacts').count({ n: '*' }).first(), contacts, 'and makes no contact');
+}
+
 async function chatRoomNeedsVisibility(t: Test, s: Scenario) {
   const { ticketIn, sBruno, sAna, app } = s;
   const { ticket } = await ticketIn(s.qa.id);
@@ -201,6 +224,8 @@ const cases: Array<[string, (t: Test, s: Scenario) => Promise<void>]> = [
   ['a queue\'s ticket, its messages and notes reach the queue\'s members and the admins, nobody else', queueTicketIsHeardOnlyByItsQueueAndAdmins],
   ['a ticket without a queue reaches allTicket users and admins only', unqueuedTicketFollowsAllTicket],
   ['a transfer moves who hears the ticket: the old queue gets delete, the new one the update; the assigned user hears it', transferMovesWhoHears],
+  // Before the next case, which makes Nina an admin (in the two-instance run the cases share one scenario).
+  ['a contact typing is heard by those who may see their ticket, under our name and the family client\'s', typingIsHeardLikeTheTicket],
   ['changing a user\'s queues or profile changes what their open sockets hear', queueChangeUpdatesRooms],
 ];
 

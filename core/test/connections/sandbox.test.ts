@@ -190,6 +190,7 @@ t.test('sandbox routes: other companies get 404, non-admins 403, non-sandbox con
     ['POST', `/api/sandbox/${id}/inbound`, { number: '5511977776666', body: 'x' }],
     ['GET', `/api/sandbox/${id}/outbox`],
     ['POST', `/api/sandbox/${id}/scan`],
+    ['POST', `/api/sandbox/${id}/presence`, { number: '5511977776666', presence: 'composing' }],
   ];
   for (const [method, url, b] of calls) {
     const foreign = await request(method, url, { token: other.admin.token, body: b });
@@ -204,6 +205,9 @@ t.test('sandbox routes: other companies get 404, non-admins 403, non-sandbox con
     t.equal(res.status, 400, `${method} on a beta connection`);
     t.equal(res.body.error, 'ERR_NOT_SANDBOX');
   }
+  const typing = await request('POST', `/api/sandbox/${id}/presence`, { token, body: { number: '5511977776666', presence: 'available' } });
+  t.equal(typing.status, 400, 'a presence other than composing, recording or paused is refused');
+  t.equal(typing.body.error, 'ERR_VALIDATION');
 });
 
 t.test('disconnect logs out: DISCONNECTED, not started again on boot; start pairs again with a new QR', async (t) => {

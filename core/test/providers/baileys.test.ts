@@ -6,7 +6,7 @@ import { BaileysProvider, type BaileysSocketLike } from '../../src/messaging/pro
 import { useDatabaseAuthState } from '../../src/messaging/providers/baileys-auth.js';
 import { LocalLeases } from '../../src/messaging/leases.js';
 import { SessionManager } from '../../src/messaging/sessions.js';
-import type { AckUpdate, InboundMessage, ProviderEvents, SessionStatus } from '../../src/messaging/provider.js';
+import type { AckUpdate, InboundMessage, PresenceUpdate, ProviderEvents, SessionStatus } from '../../src/messaging/provider.js';
 import { until } from '../connections/util.js';
 import * as fx from './fixtures/baileys-events.js';
 
@@ -16,7 +16,10 @@ const silent = { level: 'silent', child() { return silent; }, trace() {}, debug(
 function fakeSocket(lidMap: Record<string, string> = {}) {
   const ev = makeEventBuffer(silent as never);
   const sent: Array<{ jid: string; content: any; options: any }> = [];
+  const presenceAsked: string[] = [];
   const socket = {
+    presenceAsked,
+    async presenceSubscribe(jid: string) { presenceAsked.push(jid); },
     ev,
     user: undefined as { id: string } | undefined,
     ended: false,
@@ -41,13 +44,15 @@ function recorder() {
   const messages: InboundMessage[] = [];
   const acks: AckUpdate[] = [];
   const calls: any[] = [];
+  const presences: PresenceUpdate[] = [];
   const events: ProviderEvents = {
+    onPresence: (p) => { presences.push(p); },
     onStatus: (status, details) => { statuses.push({ status, details }); },
     onMessage: async (m) => { messages.push(m); },
     onAck: (a) => { acks.push(a); },
     onCall: (c) => { calls.push(c); },
   };
-  return { events, statuses, messages, acks, calls };
+  return { events, statuses, messages, acks, calls, presences };
 }
 
 async function setup(t: Test, opts: { maxQrRefreshes?: number; lidMap?: Record<string, string> } = {}) {
@@ -190,6 +195,28 @@ for (const [code, reason, clears] of [
     t.equal(left === 0, clears);
   });
 }
+
+t.test('a contact typing: asked for once per chat when it writes, told as composing / recording / paused; groups and online states are not', async (t) => {
+  const { provider, rec, sockets, emit } = await setup(t, { lidMap: { [fx.CONTACT_LID]: fx.CONTACT } });
+  await provider.start();
+  await emit('connection.update', fx.open);
+  const u = fx.upserts;
+  await emit('messages.upsert', { type: 'notify', messages: [u.conversation, u.extendedReply, u.group] });
+  await emit('messages.upsert', { type: 'append', messages: [u.fromMePhone] });
+  t.same(sockets[0].presenceAsked, [fx.CONTACT], 'the contact\'s chat is asked for once, not the group\'s nor our own messages\' chats');
+  const presence = (id: string, participant: string, lastKnownPresence: string) => ({ id, presences: { [participant]: { lastKnownPresence } } });
+  await emit('presence.update', presence(fx.CONTACT, fx.CONTACT, 'composing'));
+  await emit('presence.update', presence(fx.CONTACT_LID, fx.CONTACT_LID, 'recording'));
+  await emit('presence.update', presence(fx.CONTACT, fx.CONTACT, 'available'));
+  await emit('presence.update', presence(fx.GROUP, fx.CONTACT, 'composing'));
+  await emit('presence.update', presence(fx.CONTACT, fx.CONTACT, 'paused'));
+  await new Promise((r) => setTimeout(r, 20)); // the @lid's number is looked up first
+  t.same(rec.presences, [
+    { from: '5511988887777', presence: 'composing' },
+    { from: '5511988887777', presence: 'recording' },
+    { from: '5511988887777', presence: 'paused' },
+  ], 'typing, recording (an @lid chat, told by its number) and paused; "available" and a group\'s typing are not told');
+});
 
 t.test('messages.upsert of every kind becomes an InboundMessage', async (t) => {
   const { provider, rec, sockets, emit, downloads } = await setup(t, { lidMap: { '300000000000001@lid': '5511922221111@s.whatsapp.net' } });

@@ -7,6 +7,7 @@ import { AppError, badRequest, notFound } from '../../http/errors.js';
 import { OkReply, PAGE_SIZE, offsetOf, pageOf, pageResult } from '../../http/schemas.js';
 import { MEDIA_LIMITS } from '../../storage/index.js';
 import { SandboxProvider, type SimulatedInbound } from '../../messaging/providers/sandbox.js';
+import type { ContactPresence } from '../../messaging/provider.js';
 import { SandboxOutbox } from '../../messaging/providers/sandbox-outbox.js';
 
 const Params = Type.Object({ connectionId: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
@@ -23,6 +24,10 @@ const InboundBody = Type.Object({
   targetProviderId: Type.Optional(Type.String({ minLength: 1, maxLength: 191 })),
 });
 type InboundBody = Static<typeof InboundBody>;
+const PresenceBody = Type.Object({
+  number: InboundBody.properties.number,
+  presence: Type.Union([Type.Literal('composing'), Type.Literal('recording'), Type.Literal('paused')]),
+});
 const NullableString = Type.Union([Type.String(), Type.Null()]);
 /** What the simulated phone network received from a sandbox connection (typed to the edge: issue 27). */
 const OutboxRecord = Type.Object({
@@ -86,6 +91,9 @@ const sandboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const { media, ...rest } = input as Omit<SimulatedInbound, 'media'> & { media?: { data: string; mimetype: string; filename: string } };
     return asSandbox(provider).simulateInbound({ ...rest, media: media && { ...media, data: Buffer.from(media.data, 'base64') } });
   });
+  app.sessions.defineOperation('sandbox.presence', async (provider, [number, presence]) => {
+    asSandbox(provider).simulatePresence(number as string, presence as ContactPresence);
+  });
   app.sessions.defineOperation('sandbox.scan', async (provider) => {
     const sandbox = asSandbox(provider);
     return { scanned: await sandbox.scan(), connected: sandbox.connected };
@@ -115,6 +123,16 @@ const sandboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (input.action && !input.targetProviderId) throw badRequest('ERR_VALIDATION', 'An action names the message it changes', { field: 'body/targetProviderId' });
     const media = input.media && { ...input.media, data: input.media.data.toString('base64') };
     return { providerId: await onSandbox<string>(request.params.connectionId, 'sandbox.inbound', [{ ...input, media }]) };
+  });
+
+  // The contact types (or records) in its chat: those who may see its live ticket are told (contactPresence).
+  app.post('/sandbox/:connectionId/presence', {
+    preHandler: app.requireAdmin,
+    schema: { tags: ['sandbox'], params: Params, body: PresenceBody, response: { 200: OkReply } },
+  }, async (request) => {
+    await sandboxOf(request, request.params.connectionId);
+    await onSandbox(request.params.connectionId, 'sandbox.presence', [request.body.number, request.body.presence]);
+    return { message: 'Presence sent' };
   });
 
   app.get('/sandbox/:connectionId/outbox', {

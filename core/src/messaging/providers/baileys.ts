@@ -19,6 +19,8 @@ export interface BaileysSocketLike {
   logout(msg?: string): Promise<void>;
   end(error: Error | undefined): unknown;
   updateMediaMessage?(message: WAMessage): Promise<WAMessage>;
+  /** Asks WhatsApp for a chat's typing updates (presence.update). */
+  presenceSubscribe?(jid: string): Promise<void>;
   signalRepository?: { lidMapping?: { getPNForLID(lid: string): Promise<string | null> } };
 }
 
@@ -114,6 +116,11 @@ export class BaileysProvider implements MessagingProvider {
     on('messages.update', (updates) => this.onMessageUpdates(updates));
     on('message-receipt.update', (receipts) => this.onReceipts(receipts));
     on('call', (calls) => this.onCalls(calls));
+    // Typing is told at once, never queued behind a message being held through a fault (untilStored).
+    socket.ev.on('presence.update', (update) => {
+      if (generation === this.generation) this.onPresence(socket, update).catch((err) => this.ctx.log.warn({ err }, 'presence update not handled'));
+    });
+    this.presenceAsked.clear();
     // The phone's address book, as WhatsApp syncs it: kept in memory for POST /contacts/import (listContacts).
     on('contacts.upsert', async (contacts) => this.remember(contacts));
     on('contacts.update', async (contacts) => this.remember(contacts));
@@ -203,6 +210,7 @@ export class BaileysProvider implements MessagingProvider {
         download: (m) => (this.options.download ?? defaultDownload)(m, socket),
       });
       if (message) await this.untilStored(message);
+      if (message && upsert.type === 'notify') this.askPresence(socket, msg);
     }
   }
 
@@ -222,6 +230,27 @@ export class BaileysProvider implements MessagingProvider {
         await new Promise((r) => setTimeout(r, Math.min(1000 * 2 ** attempt, 30_000)));
       }
     }
+  }
+
+  /**
+   * WhatsApp sends a chat's typing only to a socket that asked for it: asked once per chat and socket, when the contact
+   * first writes (a one-to-one chat only; the set is bounded, a chat asked again after it was cleared costs one frame).
+   */
+  private readonly presenceAsked = new Set<string>();
+  private askPresence(socket: BaileysSocketLike, msg: WAMessage) {
+    const jid = msg.key.remoteJid;
+    if (!jid || msg.key.fromMe || !socket.presenceSubscribe || !/@(s\.whatsapp\.net|lid)$/.test(jid) || this.presenceAsked.has(jid)) return;
+    if (this.presenceAsked.size >= 10_000) this.presenceAsked.clear();
+    this.presenceAsked.add(jid);
+    socket.presenceSubscribe(jid).catch((err) => this.ctx.log.warn({ err }, 'presence subscription failed'));
+  }
+
+  private async onPresence(socket: BaileysSocketLike, { id, presences }: BaileysEventMap['presence.update']) {
+    if (!/@(s\.whatsapp\.net|lid)$/.test(id)) return; // groups: not told
+    const state = Object.values(presences)[0]?.lastKnownPresence;
+    if (state !== 'composing' && state !== 'recording' && state !== 'paused') return;
+    const pn = id.endsWith('@lid') ? await socket.signalRepository?.lidMapping?.getPNForLID(id) : id;
+    this.ctx.events.onPresence?.(pn ? { from: digits(pn), presence: state } : { from: '', lid: digits(id), presence: state });
   }
 
   /** Status changes of messages we sent: WhatsApp's status 1..5 is the core's ack. */

@@ -5,7 +5,7 @@ import { dbNow } from '../../db/time.js';
 import { AppError } from '../../http/errors.js';
 import type { Storage } from '../../storage/index.js';
 import type {
-  InboundKind, InboundMedia, MessageTarget, MessagingProvider, OutboundMessage, ProviderContext, SentMessage,
+  ContactPresence, InboundKind, InboundMedia, MessageTarget, MessagingProvider, OutboundMessage, ProviderContext, SentMessage,
 } from '../provider.js';
 import { SandboxOutbox } from './sandbox-outbox.js';
 
@@ -203,6 +203,12 @@ export class SandboxProvider implements MessagingProvider {
 
   async profilePictureUrl(): Promise<string | undefined> {
     return undefined;
+  }
+
+  /** A simulated contact starts or stops typing (or recording) in its chat with this connection. */
+  simulatePresence(number: string, presence: ContactPresence): void {
+    if (!this.connected) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 400, 'The sandbox connection is not connected');
+    this.ctx.events.onPresence?.({ from: number.replace(/\D/g, ''), presence });
   }
 
   /** A simulated contact writes to this connection; answers the new message's providerId. */

@@ -38,7 +38,8 @@ export default function DashboardPage() {
   // socket connects after the page asked for the dashboard, and the list must not keep the older "Offline".
   const { companyId } = useSession();
   const [presence, setPresence] = useState<Record<number, boolean>>({});
-  useSocketEvent(companyEvent(companyId, 'presence'), (data: { userId: number; online: boolean }) => setPresence((p) => ({ ...p, [data.userId]: data.online })));
+  // The same event name carries a contact's typing for the family's client (`ticketId`, no `userId`): not a user's presence.
+  useSocketEvent(companyEvent(companyId, 'presence'), (data: { userId?: number; online?: boolean }) => { if (data.userId) setPresence((p) => ({ ...p, [data.userId!]: Boolean(data.online) })); });
   // A new array when either changes: the table re-renders its rows only for a new value.
   const shown = useMemo(() => attendants.map((a) => (a.id in presence ? { ...a, online: presence[a.id] } : a)), [attendants, presence]);
 

@@ -41,7 +41,8 @@ export function ServiceDesk() {
   useEffect(() => { void load(); const timer = setInterval(() => void load(), 30_000); return () => clearInterval(timer); }, [load]);
   // Bursts of events (a wave of tickets) make one reload.
   const soon = useCallback(() => { clearTimeout(pending.current); pending.current = setTimeout(() => void load(), 500); }, [load]);
-  useSocketEvent(companyEvent(companyId, 'presence'), soon);
+  // A contact's typing shares the name (the family's client): only a user's presence changes the desk.
+  useSocketEvent(companyEvent(companyId, 'presence'), (data: { userId?: number }) => { if (data.userId) soon(); });
   useSocketEvent(companyEvent(companyId, 'slaBreach'), soon);
   useEffect(() => () => clearTimeout(pending.current), []);
 

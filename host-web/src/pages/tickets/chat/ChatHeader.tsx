@@ -13,6 +13,7 @@ import { Slot } from '../../../components/Slot';
 import { channelIcon, useProviders } from '../../../data/providers';
 import { SlaChip } from '../SlaChip';
 import { canAccept } from '../waiting';
+import { useContactPresence } from './useContactPresence';
 import { confirm } from '../../../blocks';
 import type { Ticket } from '../types';
 
@@ -31,13 +32,16 @@ export function ChatHeader({ ticket, onAction, onShowContact }: { ticket: Ticket
   };
   const me = user!.id;
   const kinds = useProviders();
+  const presence = useContactPresence(ticket.id);
   return (
     <>
       <header className="chat-header">
         <Avatar image={ticket.contact?.profilePicUrl || undefined} icon={ticket.contact?.profilePicUrl ? undefined : 'pi pi-user'} shape="circle" />
         <div className="who" onClick={onShowContact} role="button" tabIndex={0} data-testid="chat-contact">
           <strong><i className={`channel-icon ${channelIcon(kinds, ticket.whatsapp?.provider)}`} data-testid="chat-channel" data-channel={ticket.whatsapp?.provider ?? ''} aria-hidden /> {ticket.contact?.name}</strong>
-          <small>{ticket.user ? `${t('tickets.users')}: ${ticket.user.name}` : ticket.contact?.number} {ticket.queue ? `· ${ticket.queue.name}` : ''}</small>
+          {presence
+            ? <small className="chat-presence" data-testid="chat-presence" data-presence={presence}>{t(`tickets.presence.${presence}`)}</small>
+            : <small>{ticket.user ? `${t('tickets.users')}: ${ticket.user.name}` : ticket.contact?.number} {ticket.queue ? `· ${ticket.queue.name}` : ''}</small>}
         </div>
         <div className="chat-header-actions">
           {canAccept(ticket, me) && <Button size="small" label={t('tickets.actions.accept')} icon="pi pi-check" loading={busy} onClick={() => run(() => ticketActions.accept(ticket, me), true)} data-testid="chat-accept" />}
