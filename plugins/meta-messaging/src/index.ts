@@ -96,15 +96,12 @@ const metaMessagingPlugin: AtriumPlugin = (sdk) => {
   return async (scope) => {
     const app = scope.withTypeProvider<TypeBoxTypeProvider>();
 
-    // The connection form's read: the secrets masked, the webhook URL and verify token to give Meta.
-    app.get('/connections/:whatsappId', {
-      preHandler: sdk.requireAdmin,
-      schema: { params: ConnectionParams, response: { 200: SettingsView } },
-    }, async (request) => {
-      const { companyId } = request.user;
-      const connection = await sdk.services.connections.find(companyId, request.params.whatsappId);
+    // The connection form's read (admins): the secrets masked, the webhook URL to give Meta. Another company's is not found.
+    app.get('/connections/:whatsappId', { preHandler: sdk.requireAdmin, schema: { params: ConnectionParams, response: { 200: SettingsView } } }, async (request) => {
+      const pages = sdk.db.table(PAGES_TABLE, request.user.companyId);
+      const connection = await sdk.services.connections.find(request.user.companyId, request.params.whatsappId);
       if (!connection) throw sdk.errors.notFound('ERR_NO_WAPP_FOUND');
-      const row = await sdk.db.table(PAGES_TABLE, companyId).where({ whatsappId: connection.id }).first() as MetaPageRow | undefined;
+      const row = await pages.where({ whatsappId: connection.id }).first() as MetaPageRow | undefined;
       return {
         whatsappId: connection.id, configured: Boolean(row), kind: row?.kind ?? null, pageId: row?.pageId ?? null, instagramId: row?.instagramId ?? null,
         pageAccessToken: row?.pageAccessToken ?? null, appSecret: row?.appSecret ?? null, verifyToken: row?.verifyToken ?? null,

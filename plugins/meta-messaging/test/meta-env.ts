@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { Test } from 'tap';
 import { build, type TestApp } from '../../../core/test/helper.js';
+import { until as waitFor } from '../../../core/test/connections/util.js';
 import { fakeGraphMessenger, type FakePage } from './fake-graph-messenger.js';
 
 export const PAGE: FakePage = { token: 'EAAPageTokenForTheShop0001', pageId: '1122334455', instagramId: '17841400000000001', name: 'Shop' };
@@ -12,15 +13,8 @@ export const IGSID = '7001002003004005';
 
 export type Graph = Awaited<ReturnType<typeof fakeGraphMessenger>>;
 
-export async function until<T>(probe: () => Promise<T | undefined | false | null>, what: string, ms = 5000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
+/** The core tests' poll, with the reason first (a truthy answer, else a timeout naming `what`). */
+export const until = <T>(probe: () => Promise<T>, what: string, ms = 5000) => waitFor(probe, ms, what);
 
 export async function setup(t: Test) {
   const graph = await fakeGraphMessenger(t, [PAGE]);
