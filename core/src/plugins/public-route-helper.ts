@@ -29,6 +29,16 @@ export interface AuthenticateOptions {
   check: WebhookCheck;
 }
 
+/** Where a subscription handshake finds its connection and the verify token it must present. */
+export interface ChallengeOptions {
+  /** One of the plugin's backend.unscopedTables. */
+  table: string;
+  publicId: string;
+  idColumn?: string;
+  /** The column holding the verify token, sealed with sdk.secrets.encrypt. */
+  secretColumn: string;
+}
+
 /**
  * `sdk.publicRoutes`: what a plugin's webhook needs to authenticate its caller (docs/plugins.md "Public routes").
  * `authenticate` finds the company from a public id, checks the signature (or shared secret) in constant time against
@@ -39,6 +49,12 @@ export interface AuthenticateOptions {
 export interface PublicRouteHelper {
   authenticate<Row extends { companyId: number } = { companyId: number } & Record<string, unknown>>(request: FastifyRequest, options: AuthenticateOptions): Promise<Row>;
   publicUrl(path: string): string;
+  /**
+   * A webhook subscription's handshake (`GET ?hub.mode=subscribe&hub.verify_token=…&hub.challenge=…`, WebSub's, as
+   * Meta's platforms call it): answers the challenge to send back as plain text when the verify token equals the row's
+   * (constant time) and the company's plan has the plugin; anything else is 403 ERR_INVALID_WEBHOOK_TOKEN (fail closed).
+   */
+  challenge(request: FastifyRequest, options: ChallengeOptions): Promise<string>;
 }
 
 export function createPublicRouteHelper(deps: { db: PluginDb; secrets: Secrets; tenancy: Tenancy; planFlag: string; publicUrl: string; apiPrefix: string }): PublicRouteHelper {
@@ -56,6 +72,18 @@ export function createPublicRouteHelper(deps: { db: PluginDb; secrets: Secrets; 
         throw new AppError('ERR_PLAN_FEATURE_DISABLED', 403, 'The company\'s plan does not include this feature');
       }
       return row;
+    },
+    async challenge(request, options) {
+      const refused = () => new AppError('ERR_INVALID_WEBHOOK_TOKEN', 403, 'The verify token does not match');
+      const query = (request.query ?? {}) as Record<string, unknown>;
+      const sent = query['hub.verify_token'];
+      const challenge = query['hub.challenge'];
+      if (query['hub.mode'] !== 'subscribe' || typeof sent !== 'string' || !options.publicId) throw refused();
+      const row = await deps.db.unscoped(options.table).where({ [options.idColumn ?? 'publicId']: options.publicId }).first();
+      const sealed = row?.[options.secretColumn];
+      const secret = typeof sealed === 'string' && sealed ? deps.secrets.decrypt(sealed) : '';
+      if (!row || !sameSecret(sent, secret) || !(await deps.tenancy.hasFlag(Number(row.companyId), deps.planFlag, { fresh: true }))) throw refused();
+      return typeof challenge === 'string' ? challenge : '';
     },
     publicUrl(path) {
       return `${deps.publicUrl}/api${deps.apiPrefix}${path.startsWith('/') ? path : `/${path}`}`;

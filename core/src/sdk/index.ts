@@ -54,7 +54,7 @@ export type { References, ReferenceKind, RefCheck, RefIds } from '../tenancy/ref
 export type { CacheApi, CacheKey, CacheOptions, CompanyCache } from '../cache/shared-cache.js';
 
 export type { Secrets } from '../secrets/index.js';
-export type { PublicRouteHelper, AuthenticateOptions, WebhookCheck } from '../plugins/public-route-helper.js';
+export type { PublicRouteHelper, AuthenticateOptions, ChallengeOptions, WebhookCheck } from '../plugins/public-route-helper.js';
 export type {
   ProvidersApi, ProviderRegistration, ProviderOperationRun, SendCheck, ChannelCapabilities, ConnectionSettingsDoor, ChannelTemplates, TemplateView, TemplateChoice, PreparedTemplate,
 } from '../messaging/providers/registry.js';
@@ -157,7 +157,9 @@ export interface AtriumSdk {
   /**
    * A webhook's authentication (docs/plugins.md "Public routes"): `authenticate(request, { table, publicId, secretColumn,
    * check })` finds the company from a public id and checks an HMAC of the raw body (or a shared secret) in constant time
-   * against the secret kept through sdk.secrets, then the plan flag; `publicUrl(path)` is the URL the remote shows.
+   * against the secret kept through sdk.secrets, then the plan flag; `challenge(request, { table, publicId, secretColumn })`
+   * answers a subscription handshake's `hub.challenge` when its `hub.verify_token` is the row's (403 otherwise);
+   * `publicUrl(path)` is the URL the remote shows.
    */
   publicRoutes: PublicRouteHelper;
 }

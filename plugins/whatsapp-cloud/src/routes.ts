@@ -4,7 +4,7 @@ import type { CloudChangeValue } from './normalize.js';
 import { ConnectionParams, type Delivery, SendTemplateBody, settingsSchemas, Template, TemplatesQuery, TicketParams, VerifyQuery, WindowView } from './schemas.js';
 import { CLOUD_TABLE, DEFAULT_GRAPH_BASE_URL, DEFAULT_GRAPH_VERSION, type WhatsappCloudRow } from './settings.js';
 import { cloudSettingsValues } from './settings-values.js';
-import { sameText, signatureMatches } from './signature.js';
+import { signatureMatches } from './signature.js';
 import type { CloudTemplates } from './templates.js';
 import { serviceWindow } from './window.js';
 
@@ -87,10 +87,10 @@ export function cloudRoutes(sdk: AtriumSdk, templates: CloudTemplates): FastifyP
       schema: { tags: ['whatsapp-cloud'], params: ConnectionParams, querystring: VerifyQuery, response: { 200: Type.String() } },
     }, async (request, reply) => {
       const row = await webhookSettings(request.params.connectionId);
-      const sent = request.query['hub.verify_token'];
-      const ok = row && request.query['hub.mode'] === 'subscribe' && sent && sameText(sent, sdk.secrets.decrypt(row.verifyToken));
-      if (!ok) throw new sdk.errors.AppError('ERR_INVALID_WEBHOOK_TOKEN', 403, 'The verify token does not match');
-      return reply.type('text/plain').send(request.query['hub.challenge'] ?? '');
+      if (!row) throw new sdk.errors.AppError('ERR_INVALID_WEBHOOK_TOKEN', 403, 'The verify token does not match');
+      // The handshake itself is the core's (sdk.publicRoutes.challenge: constant-time compare, the plan flag).
+      const challenge = await sdk.publicRoutes.challenge(request, { table: CLOUD_TABLE, idColumn: 'whatsappId', publicId: String(row.whatsappId), secretColumn: 'verifyToken' });
+      return reply.type('text/plain').send(challenge);
     });
 
     // Deliveries: the signature is checked on the raw bytes the core keeps for a plugin's public routes (request.rawBody).

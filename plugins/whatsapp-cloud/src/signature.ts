@@ -1,4 +1,4 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
  * Whether `X-Hub-Signature-256` is `sha256=<hex HMAC-SHA256 of the raw body keyed with the app secret>`,
@@ -12,6 +12,3 @@ export function signatureMatches(header: string | string[] | undefined, rawBody:
   if (!/^[0-9a-fA-F]{64}$/.test(hex)) return false;
   return timingSafeEqual(Buffer.from(hex, 'hex'), createHmac('sha256', appSecret).update(rawBody).digest());
 }
-
-/** Two texts compared in constant time (hashed first: equal lengths). */
-export const sameText = (a: string, b: string) => timingSafeEqual(createHash('sha256').update(a).digest(), createHash('sha256').update(b).digest());
