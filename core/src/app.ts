@@ -182,7 +182,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   const responders = new ResponderRegistry();
   // The data services plugins reach the core's tables through (sdk/data-services.ts); the domains add theirs as they register.
   const services: CoreServices = {
-    users: usersService(), queues: queuesService(), history: historyService(), notes: notesService(() => app.bus), quickMessages: quickMessagesService(), fileLists: fileListsService(), tags: tagsService(), connections: connectionsService(), contacts: contactsService(), links: linksService(knex),
+    users: usersService(), queues: queuesService(), history: historyService(), notes: notesService(() => app.bus), quickMessages: quickMessagesService(), fileLists: fileListsService(), tags: tagsService(), connections: connectionsService((kind) => app.providerRegistry.capabilities(kind)), contacts: contactsService(), links: linksService(knex),
     ticketTags: ticketTagsService(knex, (companyId, ticketId, change) => services.tickets!.emitChange(companyId, ticketId, change)),
   };
   app.decorate('hooks', hooks);

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { auditedRawWrite } from '../audit/record.js';
 import { Contact, FileList, FileListOption, Message, Queue, QuickMessage, Tag, Ticket, TicketNote, User, Whatsapp } from '../db/models/index.js';
 import type { Bus } from '../bus/index.js';
+import type { ChannelCapabilities } from '../messaging/providers/registry.js';
 import { ticketViews, type TicketRow } from '../domains/tickets/view.js';
 import type {
   ConnectionsService, ContactsService, FileListsService, HistoryService, LinksService, NotesService, NoteView, QueuesService, QuickMessagesService, TagsService, TagView, TicketChangeNotice, TicketsService, TicketTagsService, UsersService,
@@ -123,11 +124,12 @@ export function tagsService(): TagsService {
   };
 }
 
-export function connectionsService(): ConnectionsService {
+/** `capabilitiesOf` is read at call time: the provider registry is made after the services. */
+export function connectionsService(capabilitiesOf: (kind: string) => ChannelCapabilities | undefined): ConnectionsService {
   return {
     async find(companyId, id) {
       const row = await Whatsapp.scoped(companyId).findById(id).select('whatsapps.id', 'whatsapps.name', 'whatsapps.status', 'whatsapps.provider');
-      return row ? { id: Number(row.id), name: row.name, status: row.status, provider: row.provider } : null;
+      return row ? { id: Number(row.id), name: row.name, status: row.status, provider: row.provider, capabilities: capabilitiesOf(row.provider) ?? null } : null;
     },
   };
 }

@@ -3,6 +3,7 @@ import type { TicketView } from '../domains/tickets/view.js';
 import type { LastFailure } from '../messaging/responders/failures.js';
 import type { MessagesService } from '../messaging/pipeline-plugin.js';
 import type { TemplatesService } from '../messaging/providers/templates-service.js';
+import type { ChannelCapabilities } from '../messaging/providers/registry.js';
 
 /**
  * Domain services the core publishes to plugins through `sdk.services`. Each domain sets its
@@ -137,8 +138,11 @@ export interface TagsService {
 }
 
 export interface ConnectionsService {
-  /** The company's connection (whatsapps row) with its name, status and provider kind, or null (missing or another company's). */
-  find(companyId: number, id: number): Promise<{ id: number; name: string; status: string; provider: string } | null>;
+  /**
+   * The company's connection (whatsapps row) with its name, status, provider kind and what its channel can do
+   * (`capabilities`: null for a kind no plugin registers now), or null (missing or another company's).
+   */
+  find(companyId: number, id: number): Promise<{ id: number; name: string; status: string; provider: string; capabilities: ChannelCapabilities | null } | null>;
 }
 
 export interface AudienceContact { id: number; name: string | null; number: string; email: string | null }

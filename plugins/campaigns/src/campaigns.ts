@@ -58,6 +58,11 @@ export function registerCampaigns(scope: FastifyInstance, sdk: AtriumSdk, store:
       tag: [pick(body.tagListId), pick(body.tagId)],
       fileList: { ids: fileListId, field: 'body/fileListId' },
     });
+    // A channel where the business may not write first (a bot, a Page: they answer whoever wrote) cannot carry one.
+    const connection = await sdk.services.connections.find(companyId, body.whatsappId);
+    if (connection?.capabilities && !connection.capabilities.startConversation) {
+      throw sdk.errors.badRequest('ERR_CAMPAIGN_CHANNEL_CANNOT_START', `A ${connection.provider} connection cannot write to a contact first`, { field: 'body/whatsappId' });
+    }
     if (!contactListId === !tagId) throw sdk.errors.badRequest('ERR_CAMPAIGN_NO_AUDIENCE', 'Choose a contact list or a tag', { field: 'body/contactListId' });
     const template = body.template ?? null;
     // Checked when saved: a Cloud API connection's approved template, with as many parameters as it has variables.

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { HostSdk } from '@atrium/host-web/sdk';
 import type { Campaign, Connection, ContactList } from '../types';
-import { TemplateFields, templateKey, templateOfKey, useCloudTemplates, useTemplateKinds } from './TemplateFields';
+import { TemplateFields, templateKey, templateOfKey, useCloudTemplates, useCampaignChannelKinds } from './TemplateFields';
 import { MediaField } from './MediaField';
 
 const VARIANTS = [1, 2, 3, 4, 5] as const;
@@ -32,7 +32,7 @@ export function CampaignDialog({ sdk, item, visible, onHide, onSaved }: {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [visible]);
   const readOnly = !!item && !item.editable; // the server's rule (ext §4), as of the read
-  const templateKinds = useTemplateKinds(sdk);
+  const { templates: templateKinds, cannotStart } = useCampaignChannelKinds(sdk);
   const form = useFormDialog({
     initialValues: {
       name: item?.name ?? '', whatsappId: (item?.whatsappId ?? null) as number | null, contactListId: (item?.contactListId ?? null) as number | null,
@@ -82,7 +82,7 @@ export function CampaignDialog({ sdk, item, visible, onHide, onSaved }: {
       {readOnly && <p className="p-error">{t('campaigns.readOnly')}</p>}
       <fieldset disabled={readOnly} className="form-grid">
         <TextField form={form} name="name" id="campaign-name" label={t('campaigns.name')} autoFocus />
-        {pick('whatsappId', 'campaign-connection', t('campaigns.connection'), connections)}
+        {pick('whatsappId', 'campaign-connection', t('campaigns.connection'), connections.filter((c) => !cannotStart.includes(c.provider ?? '')))}
         {pick('contactListId', 'campaign-list', t('campaigns.contactList'), lists)}
         {pick('tagListId', 'campaign-tag', t('campaigns.tag'), tags)}
         <DateTimeField values={form.values} setFieldValue={(n, v) => void form.setFieldValue(n, v)} name="scheduledAt" testId="campaign-scheduled" label={t('campaigns.scheduledAt')} />

@@ -20,12 +20,16 @@ export function useCloudTemplates(sdk: HostSdk, connectionId: number | null) {
   return templates;
 }
 
-/** The connection kinds whose channel has templates (GET /providers: capabilities.templates). */
-export function useTemplateKinds(sdk: HostSdk): string[] {
-  const [kinds, setKinds] = useState<string[]>([]);
+/** The connection kinds whose channel has templates, and those that cannot write first (GET /providers: capabilities). */
+export function useCampaignChannelKinds(sdk: HostSdk): { templates: string[]; cannotStart: string[] } {
+  const [kinds, setKinds] = useState<{ templates: string[]; cannotStart: string[] }>({ templates: [], cannotStart: [] });
   useEffect(() => {
-    sdk.api.get<Array<{ kind: string; capabilities: { templates?: boolean } }>>('/providers')
-      .then((list) => setKinds(list.filter((k) => k.capabilities.templates).map((k) => k.kind)), () => setKinds([]));
+    sdk.api.get<Array<{ kind: string; capabilities: { templates?: boolean; startConversation?: boolean } }>>('/providers')
+      .then((list) => setKinds({
+        templates: list.filter((k) => k.capabilities.templates).map((k) => k.kind),
+        // A campaign writes first: a channel that only answers (a bot, a Page) is not offered (the API refuses it too).
+        cannotStart: list.filter((k) => k.capabilities.startConversation === false).map((k) => k.kind),
+      }), () => setKinds({ templates: [], cannotStart: [] }));
   }, [sdk]);
   return kinds;
 }
