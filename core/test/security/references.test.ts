@@ -53,6 +53,7 @@ const NOT_PROBED: Record<string, string> = {
   'POST /api/invoices': 'super user only: invoices are created for any company',
   'POST /api/contacts/:id/merge': 'needs a contact of an opaque-addressed channel to succeed: its foreign ids (both the path and the body) are refused in core/test/contacts/identities.test.ts',
   'POST /api/subscription/webhook/asaas': 'public: the gateway\'s own payment ids, authenticated by the gateway token',
+  'POST /api/meta-messaging/webhook/:publicId': 'public: Meta\'s own Page and message ids (entry[].id), authenticated by the app secret\'s signature',
   ...Object.fromEntries(['POST /api/external/messages/:messageId/edit', 'POST /api/external/messages/:messageId/react', 'POST /api/external/messages/forward']
     .map((key) => [key, 'a connection token, not a session, authenticates it: its foreign ids are refused in core/test/external-api/actions.test.ts'])),
 };
