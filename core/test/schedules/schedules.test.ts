@@ -209,3 +209,20 @@ t.test('a schedule with an image is delivered with its attachment', async (t) =>
   const sent = outbox.body.records.find((r: { to: string }) => r.to.startsWith('5511955550005'));
   t.ok(sent?.mediaUrl, 'the image went out');
 });
+
+t.test('a schedule due while its connection\'s row says CONNECTED but no session runs (as just after a restart) waits for the session instead of failing', async (t) => {
+  const { app, request, token } = await build(t);
+  const connection = await sandboxConnected();
+  const contact = await makeContact(1, { number: '5511955550009' });
+  await app.sessions.stop(connection.id);
+  // What a restart leaves: the stored status of the last session, and no session in this process yet.
+  await Whatsapp.scoped(1).findById(connection.id).patch({ status: 'CONNECTED', userStopped: false } as Partial<Whatsapp>);
+  const res = await request('POST', '/api/schedules', { token, body: { body: 'Waits for the session', contactId: contact.id, sendAt: inSeconds(1) } });
+  t.equal(res.status, 200);
+  await sleep(2500);
+  const waiting = await request('GET', `/api/schedules/${res.body.id}`, { token });
+  t.equal(waiting.body.status, 'PENDENTE', `due, but still waiting for the session (${waiting.body.error ?? ''})`);
+  await app.sessions.start(1, connection.id);
+  const done = await waitFor(async () => { const r = await request('GET', `/api/schedules/${res.body.id}`, { token }); return r.body.status === 'ENVIADA' || r.body.status === 'ERRO' ? r.body : undefined; }, 60_000);
+  t.equal(done.status, 'ENVIADA', done.error ?? '');
+});

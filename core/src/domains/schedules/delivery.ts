@@ -76,9 +76,11 @@ export function createScheduleDelivery(app: FastifyInstance) {
   async function connectionUp({ companyId, scheduleId }: ScheduleJob): Promise<boolean> {
     const schedule = await Schedule.scoped(companyId).findById(scheduleId).select('whatsappId', 'status');
     if (!schedule || schedule.status !== 'PENDENTE') return true; // nothing to send: the claim below says so
-    const query = Whatsapp.scoped(companyId).select('status');
+    const query = Whatsapp.scoped(companyId).select('id', 'status', 'userStopped');
     const connection = await (schedule.whatsappId ? query.where('id', schedule.whatsappId) : query.where('isDefault', true)).first();
-    return !connection || connection.status === 'CONNECTED';
+    // The session's real state, not the stored one: just after a restart the row still says CONNECTED while no
+    // session runs yet, and a send then would fail for good instead of waiting.
+    return !connection || await app.sessions.shownStatus(connection) === 'CONNECTED';
   }
 
   async function run(job: ScheduleJob) {
