@@ -219,6 +219,23 @@ test('the agent replies and the customer phone receives it with ticks', async ()
   } finally { await phone.close(); }
 });
 
+test('the customer types on the sandbox phone: the agent\'s chat header says so, and their message ends it', async () => {
+  const { page } = admin;
+  const phone = await admin.context.newPage();
+  try {
+    await phone.goto(`${base}/sandbox/${connectionId}`);
+    await phone.locator('#sb-number').fill(CUSTOMER.number);
+    await phone.getByTestId('sandbox-message').fill('Mais uma pergunta');
+    const typing = page.getByTestId('chat-presence');
+    await typing.waitFor();
+    assert.equal(await typing.getAttribute('data-presence'), 'composing');
+    assert.match(await typing.textContent() ?? '', /typing|digitando|escribiendo/);
+    await phone.getByTestId('sandbox-send').click();
+    await page.getByTestId('message').filter({ hasText: 'Mais uma pergunta' }).waitFor();
+    await typing.waitFor({ state: 'detached' });
+  } finally { await phone.close(); }
+});
+
 test('the agent resolves the ticket', async () => {
   const { page } = admin;
   await page.getByTestId('chat-close').click();

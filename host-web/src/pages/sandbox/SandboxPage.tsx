@@ -16,6 +16,9 @@ import { formatTime } from '../../util/format';
 import { ackIcon } from '../tickets/rules';
 import { conversationFor, type OutboxRecord, type PhoneLine } from './conversation';
 
+/** How often a phone repeats "composing" while its user types. */
+const TYPING_REPEAT_MS = 5_000;
+
 const POLL_MS = 1500;
 
 /** A simulated customer phone on a sandbox connection: write inbound messages, read the agent's replies with ticks. */
@@ -54,6 +57,20 @@ export default function SandboxPage() {
     } catch (err) { toast.error(err); }
   };
 
+  /**
+   * The customer's typing, as a phone tells it: "composing" when they start and again every few seconds while they go
+   * on (the agent's header fades it otherwise), "paused" when they clear the text without sending.
+   */
+  const typingSince = useRef(0);
+  const typing = (text: string) => {
+    setBody(text);
+    const now = Date.now();
+    const presence = text ? (now - typingSince.current > TYPING_REPEAT_MS ? 'composing' : null) : typingSince.current ? 'paused' : null;
+    if (!presence) return;
+    typingSince.current = text ? now : 0;
+    api.post(`/sandbox/${id}/presence`, { number, presence }).catch(() => { /* typing is a hint: a refusal changes nothing */ });
+  };
+
   const send = async (files: File[] = []) => {
     if (editing) {
       if (!body.trim()) return;
@@ -74,6 +91,8 @@ export default function SandboxPage() {
       }
       setSent((l) => [...l, { key: `c${Date.now()}`, from: 'customer', to: number, body: body || files[0]?.name || '', at: new Date().toISOString(), providerId }]);
       setBody('');
+      typingSince.current = 0; // the message ends the typing
+
     } catch (err) { toast.error(err); } finally { setBusy(false); }
   };
 
@@ -136,7 +155,7 @@ export default function SandboxPage() {
         <div className="phone-compose">
           <input ref={file} type="file" hidden onChange={(e) => { void send([...(e.target.files ?? [])]); e.target.value = ''; }} />
           <Button text rounded icon="pi pi-paperclip" aria-label={t('sandbox.attach')} onClick={() => file.current?.click()} />
-          <InputTextarea value={body} onChange={(e) => setBody(e.target.value)} rows={1} autoResize placeholder={t('sandbox.message')} data-testid="sandbox-message"
+          <InputTextarea value={body} onChange={(e) => (editing ? setBody(e.target.value) : typing(e.target.value))} rows={1} autoResize placeholder={t('sandbox.message')} data-testid="sandbox-message"
             onKeyDown={(e) => { if (e.key === 'Enter' && !e.shiftKey) { e.preventDefault(); void send(); } }} style={{ flex: 1 }} />
           <Button icon="pi pi-send" aria-label={t('sandbox.send')} loading={busy} onClick={() => void send()} data-testid="sandbox-send" />
         </div>
