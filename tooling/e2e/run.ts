@@ -40,6 +40,7 @@ import { registerBrandingScenario } from './branding.js';
 import { registerMessageActionsScenario } from './message-actions.js';
 import { registerServiceDeskScenario } from './service-desk.js';
 import { registerCloudScenario, startCloudGraph, type CloudGraph } from './cloud.js';
+import { outboundAllowing } from './outbound.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const consoleDir = path.join(root, 'host-web', 'dist');
@@ -90,14 +91,14 @@ before(async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'atrium-e2e-'));
   externalPlugins = scaffoldExternalPlugin(root);
   addKitExample(root, externalPlugins);
-  cloud = await startCloudGraph(testResolver);
+  cloud = await startCloudGraph();
   app = await buildApp({
     logger: false,
     extraPluginDirs: [externalPlugins, slotFixturePlugins],
     // Host names that answer a private address or none, without a DNS server (the bots scenario's URL checks).
     outboundResolver: testResolver,
     // The same guard, but the fake Graph API of the cloud scenario (127.0.0.1) can be reached.
-    outboundHttp: cloud.outbound,
+    outboundHttp: outboundAllowing(testResolver, [cloud.graph.url]),
     env: { ...process.env, ADMIN_EMAIL, ADMIN_PASSWORD, REDIS_URL: '', PLUGINS_DIR: '' },
     config: {
       dataDir, seed: true, consoleDir,
