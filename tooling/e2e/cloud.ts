@@ -14,8 +14,6 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Contact, Message, Ticket, User, Whatsapp } from '../../core/src/db/models/index.js';
 import { toDbTime } from '../../core/src/db/time.js';
-import { createOutboundHttp, type OutboundHttp } from '../../core/src/outbound-http/index.js';
-import type { Resolver } from '../../core/src/outbound-http/guard.js';
 import { fakeGraph, FAKE_PHONE_ID, FAKE_TOKEN, FAKE_WABA_ID, type FakeGraph } from '../../core/test/connections/fake-graph.js';
 import type { E2eContext } from './context.js';
 
@@ -24,31 +22,30 @@ const VERIFY_TOKEN = 'e2e-verify-token';
 const CUSTOMER = { number: '5511955554444', name: 'Clara Nuvem', text: 'Bom dia, meu pedido não chegou' };
 const REPLY = 'Bom dia, Clara! Vou verificar agora.';
 
-export interface CloudGraph { graph: FakeGraph; outbound: OutboundHttp; close(): Promise<void> }
+export interface CloudGraph { graph: FakeGraph; close(): Promise<void> }
 
-/**
- * The fake Graph API for the run, and the server's outbound client: calls to the fake's origin may reach
- * 127.0.0.1; every other URL keeps the private-address guard (the bots scenario checks its refusals).
- */
-export async function startCloudGraph(resolver: Resolver): Promise<CloudGraph> {
+/** The fake Graph API for the run (run.ts lets the server's outbound client reach its origin: outbound.ts). */
+export async function startCloudGraph(): Promise<CloudGraph> {
   const closers: Array<() => unknown> = [];
   const graph = await fakeGraph({ teardown: (fn) => closers.push(fn) });
-  const guarded = createOutboundHttp({ allowPrivate: false, resolver });
-  const open = createOutboundHttp({ allowPrivate: true });
-  const pick = (url: string) => {
-    try { return new URL(url).origin === graph.url ? open : guarded; } catch { return guarded; }
-  };
-  const outbound: OutboundHttp = {
-    request: (url, options) => pick(url).request(url, options),
-    json: (url, options) => pick(url).json(url, options),
-    assertUrlAllowed: (url, field, reply) => pick(url).assertUrlAllowed(url, field, reply),
-    fetch: (input, init) => guarded.fetch(input, init),
-    close: async () => { await Promise.all([guarded.close(), open.close()]); },
-  };
-  return { graph, outbound, close: async () => { for (const fn of closers) await fn(); } };
+  return { graph, close: async () => { for (const fn of closers) await fn(); } };
 }
 
-const sign = (raw: string) => `sha256=${createHmac('sha256', APP_SECRET).update(raw).digest('hex')}`;
+/** A customer's text as Meta delivers it to a Cloud connection's webhook (`wamid` its id), signed with the app secret. */
+export function deliverCloudText(base: string, whatsappId: number, customer: { number: string; name: string; text: string }, wamid: string, appSecret = APP_SECRET) {
+  const raw = JSON.stringify({
+    object: 'whatsapp_business_account',
+    entry: [{ id: FAKE_WABA_ID, changes: [{ field: 'messages', value: {
+      messaging_product: 'whatsapp', metadata: { display_phone_number: '551140001234', phone_number_id: FAKE_PHONE_ID },
+      contacts: [{ profile: { name: customer.name }, wa_id: customer.number }],
+      messages: [{ from: customer.number, id: wamid, timestamp: String(Math.floor(Date.now() / 1000)), type: 'text', text: { body: customer.text } }],
+    } }] }],
+  });
+  return fetch(`${base}/api/whatsapp-cloud/${whatsappId}/webhook`, { method: 'POST', body: raw, headers: { 'content-type': 'application/json', 'x-hub-signature-256': hubSignature(raw, appSecret) } });
+}
+
+/** Meta's `x-hub-signature-256` of a delivery: the raw body's HMAC-SHA256 with the app secret. */
+export const hubSignature = (raw: string, appSecret: string) => `sha256=${createHmac('sha256', appSecret).update(raw).digest('hex')}`;
 
 async function until<T>(probe: () => Promise<T | undefined>, what: string): Promise<T> {
   for (let i = 0; i < 150; i++) {
@@ -108,15 +105,7 @@ export function registerCloudScenario(ctx: () => E2eContext, cloud: () => CloudG
       assert.ok(graph.calls.some((c) => c.path.endsWith(`/${FAKE_PHONE_ID}`)), 'the number was checked with the token');
 
       // Meta delivers the customer's message, signed with the app secret.
-      const raw = JSON.stringify({
-        object: 'whatsapp_business_account',
-        entry: [{ id: FAKE_WABA_ID, changes: [{ field: 'messages', value: {
-          messaging_product: 'whatsapp', metadata: { display_phone_number: '551140001234', phone_number_id: FAKE_PHONE_ID },
-          contacts: [{ profile: { name: CUSTOMER.name }, wa_id: CUSTOMER.number }],
-          messages: [{ from: CUSTOMER.number, id: 'wamid.E2E1', timestamp: String(Math.floor(Date.now() / 1000)), type: 'text', text: { body: CUSTOMER.text } }],
-        } }] }],
-      });
-      const delivered = await fetch(`${base}/api/whatsapp-cloud/${wa.id}/webhook`, { method: 'POST', body: raw, headers: { 'content-type': 'application/json', 'x-hub-signature-256': sign(raw) } });
+      const delivered = await deliverCloudText(base, wa.id, CUSTOMER, 'wamid.E2E1');
       assert.equal(delivered.status, 200, 'the signed delivery is taken');
 
       const contact = await until(() => Contact.scoped(1).findOne({ number: CUSTOMER.number }), 'the contact');

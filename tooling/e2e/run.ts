@@ -40,6 +40,8 @@ import { registerBrandingScenario } from './branding.js';
 import { registerMessageActionsScenario } from './message-actions.js';
 import { registerServiceDeskScenario } from './service-desk.js';
 import { registerCloudScenario, startCloudGraph, type CloudGraph } from './cloud.js';
+import { registerChannelsScenario, startChannelFakes, type ChannelFakes } from './channels.js';
+import { outboundAllowing } from './outbound.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const consoleDir = path.join(root, 'host-web', 'dist');
@@ -61,6 +63,7 @@ let connectionId: number | undefined;
 let externalPlugins: string | undefined;
 let refusals: string[] = [];
 let cloud: CloudGraph;
+let channelFakes: ChannelFakes;
 
 async function newPage(viewport = { width: 1366, height: 800 }) {
   const context = await browser.newContext({ viewport, locale: 'en-US' });
@@ -90,14 +93,17 @@ before(async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'atrium-e2e-'));
   externalPlugins = scaffoldExternalPlugin(root);
   addKitExample(root, externalPlugins);
-  cloud = await startCloudGraph(testResolver);
+  cloud = await startCloudGraph();
+  // Telegram's Bot API and Meta's Messenger/Instagram Graph API: the plugins read TELEGRAM_API_BASE_URL and
+  // META_GRAPH_BASE_URL from process.env at each call, which the fakes set when they start.
+  channelFakes = await startChannelFakes();
   app = await buildApp({
     logger: false,
     extraPluginDirs: [externalPlugins, slotFixturePlugins],
     // Host names that answer a private address or none, without a DNS server (the bots scenario's URL checks).
     outboundResolver: testResolver,
-    // The same guard, but the fake Graph API of the cloud scenario (127.0.0.1) can be reached.
-    outboundHttp: cloud.outbound,
+    // The same guard, but the fake APIs of the cloud and channels scenarios (127.0.0.1) can be reached.
+    outboundHttp: outboundAllowing(testResolver, [cloud.graph.url, ...channelFakes.origins]),
     env: { ...process.env, ADMIN_EMAIL, ADMIN_PASSWORD, REDIS_URL: '', PLUGINS_DIR: '' },
     config: {
       dataDir, seed: true, consoleDir,
@@ -122,6 +128,7 @@ after(async () => {
   await browser?.close();
   await app?.close();
   await cloud?.close();
+  await channelFakes?.close();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   if (externalPlugins) rmSync(externalPlugins, { recursive: true, force: true });
 });
@@ -346,6 +353,7 @@ registerBrandingScenario(context);
 registerMessageActionsScenario(context);
 registerServiceDeskScenario(context);
 registerCloudScenario(context, () => cloud);
+registerChannelsScenario(context, () => ({ cloud: cloud.graph, ...channelFakes }));
 registerOrderStatusScenario(context);
 
 // Last: the whole run went under the server's Content-Security-Policy without one refusal in any page's console.
