@@ -65,6 +65,18 @@ export class GraphClient {
     return this.answer(res);
   }
 
+  /**
+   * A person's name for a new contact (the deliveries carry only their scoped id): Messenger's user profile
+   * (`first_name`, `last_name`), Instagram's (`name`, else `username`). Undefined when Meta tells none.
+   */
+  async personName(id: string, instagram: boolean): Promise<string | undefined> {
+    const fields = instagram ? 'name,username' : 'first_name,last_name';
+    const res = await this.sdk.http.request(this.url(`${encodeURIComponent(id)}?fields=${fields}`), { headers: this.auth, timeoutMs: CALL_TIMEOUT_MS });
+    const person = this.answer<{ first_name?: string; last_name?: string; name?: string; username?: string }>(res);
+    const name = instagram ? person.name || person.username : [person.first_name, person.last_name].filter(Boolean).join(' ');
+    return name?.trim() || undefined;
+  }
+
   /** POST /<page id>/messages (the Send API); answers the new message's mid. */
   async send(pageId: string, payload: Record<string, unknown>, file?: FilePart): Promise<string> {
     const url = this.url(`${encodeURIComponent(pageId)}/messages`);

@@ -120,27 +120,38 @@ export class MetaProvider implements MessagingProvider {
     const own = this.ownId(row);
     for (const event of events) {
       const items = inboundOf(event, own);
-      if (items.length && event.message) await this.touchThread(items[0].message.from, event.timestamp);
+      const firstMessage = items.length && event.message ? await this.touchThread(items[0].message.from, event.timestamp) : false;
+      // A person first heard on this connection: their name from Meta, so the new contact is not shown as an id.
+      const pushName = firstMessage ? await this.personName(graph, items[0].message.from) : undefined;
       for (const item of items) {
         const { url } = item;
         const media = url ? { data: () => graph.download(url), mimetype: item.mimetype ?? 'application/octet-stream', filename: item.filename } : undefined;
-        await this.ctx.events.onMessage({ ...item.message, media });
+        await this.ctx.events.onMessage({ ...item.message, media, ...(pushName ? { pushName } : {}) });
       }
       const receipt = receiptOf(event);
       if (receipt) await this.acknowledge(receipt);
     }
   }
 
-  /** The person's last message time on this connection (the window the next send is chosen by). */
-  private async touchThread(address: string, timestamp?: number) {
+  /** A name is a courtesy: a refusal (a missing permission, a person who hid it) leaves the contact named by its id. */
+  private async personName(graph: GraphClient, address: string): Promise<string | undefined> {
+    try { return await graph.personName(address, this.kind === INSTAGRAM_KIND); } catch (err) {
+      this.ctx.log.info({ err }, 'meta: no name for a new person');
+      return undefined;
+    }
+  }
+
+  /** The person's last message time on this connection (the window the next send is chosen by); true for their first. */
+  private async touchThread(address: string, timestamp?: number): Promise<boolean> {
     const at = Math.min(timestamp && Number.isFinite(timestamp) ? timestamp : Infinity, this.sdk.clock.now().getTime());
     const key = { whatsappId: this.ctx.whatsappId, address };
     const current = await this.table(THREADS_TABLE).where(key).first('lastInboundAt');
     if (!current) {
       await this.table(THREADS_TABLE).insert({ ...key, lastInboundAt: at }).onConflict(['whatsappId', 'address']).merge(['lastInboundAt']);
-    } else if (Number(current.lastInboundAt) < at) {
-      await this.table(THREADS_TABLE).where(key).update({ lastInboundAt: at });
+      return true;
     }
+    if (Number(current.lastInboundAt) < at) await this.table(THREADS_TABLE).where(key).update({ lastInboundAt: at });
+    return false;
   }
 
   /** Delivered or read: the mids it names, and every message sent to the person up to its watermark. Read ones are forgotten. */

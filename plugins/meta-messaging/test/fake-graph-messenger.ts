@@ -25,6 +25,7 @@ export async function fakeGraphMessenger(t: Test, pages: FakePage[]) {
   const sends: SendCall[] = [];
   const files = new Map<string, Buffer>();
   const failures: Array<{ status: number; body: unknown }> = [];
+  const people = new Map<string, Record<string, string>>();
   let mid = 0;
   const server = createServer(async (req, res) => {
     const raw = await read(req);
@@ -44,6 +45,8 @@ export async function fakeGraphMessenger(t: Test, pages: FakePage[]) {
     if (req.method === 'GET' && node) {
       if (node[1] === page.pageId) return send(200, { id: page.pageId, name: page.name });
       if (node[1] === page.instagramId) return send(200, { id: page.instagramId, name: `${page.name} IG` });
+      const person = people.get(node[1]);
+      if (person) return send(200, { id: node[1], ...person });
       return send(400, { error: { code: 100, message: 'Unsupported get request' } });
     }
     const messages = /^\/v\d+\.\d+\/(\d+)\/messages$/.exec(url.pathname);
@@ -73,6 +76,8 @@ export async function fakeGraphMessenger(t: Test, pages: FakePage[]) {
     base, sends,
     /** An attachment a delivery may link to (`<base>/cdn/<name>`). */
     addFile(name: string, bytes: Buffer) { files.set(name, bytes); return `${base}/cdn/${name}`; },
+    /** A person's profile as the user profile API answers it (Messenger: first_name/last_name; Instagram: name/username). */
+    addPerson(id: string, profile: Record<string, string>) { people.set(id, profile); },
     /** The next Send API call answers this refusal. */
     failNext(status: number, body: unknown) { failures.push({ status, body }); },
   };

@@ -223,3 +223,20 @@ t.test('the error map', async (t) => {
   t.equal(codeOf(400, { code: 551 }), 'ERR_META_RECIPIENT_UNAVAILABLE');
   t.equal(codeOf(500, { code: 2 }), 'ERR_META_API');
 });
+
+t.test('a new person is named from Meta\'s user profile (Messenger: first and last name; Instagram: name, else username); without one, by the id', async (t) => {
+  const { graph, env, tenant } = await setup(t);
+  const messenger = await connect(env, tenant.admin.token, 'messenger');
+  const instagram = await connect(env, tenant.admin.token, 'instagram');
+  graph.addPerson(PSID, { first_name: 'Ana', last_name: 'Souza' });
+  graph.addPerson(IGSID, { name: '', username: 'bia.insta' });
+  t.equal((await deliver(env, messenger, [messageEvent(messenger, { text: 'Oi' })])).status, 200);
+  t.equal((await deliver(env, instagram, [messageEvent(instagram, { text: 'Oi do Instagram' })])).status, 200);
+  const nameOf = (number: string) => until(async () => (await env.app.knex('contacts').where({ companyId: tenant.companyId, number }).first())?.name, number);
+  t.equal(await nameOf(`messenger:${PSID}`), 'Ana Souza');
+  t.equal(await nameOf(`instagram:${IGSID}`), 'bia.insta');
+
+  const stranger = '6009998887776';
+  t.equal((await deliver(env, messenger, [{ ...messageEvent(messenger, { text: 'Oi' }), sender: { id: stranger } }])).status, 200);
+  t.equal(await nameOf(`messenger:${stranger}`), `messenger:${stranger}`, 'Meta telling no name leaves the id');
+});
