@@ -15,6 +15,7 @@ export const AUDIT_EXEMPT: Record<string, string> = {
   'POST /api/chats/:id/messages': 'a message of the internal chat between staff',
   'POST /api/chats/:id/read': 'marks the internal chat read for its reader',
   'POST /api/sandbox/:connectionId/inbound': 'the sandbox\'s simulated customer message (the inbound path)',
+  'POST /api/sandbox/:connectionId/presence': 'the sandbox\'s simulated customer typing: told live, nothing stored',
   'POST /api/queueIntegration/testSession': 'tries an integration\'s credentials; stores nothing',
   'POST /api/copilot/suggest': 'asks the copilot for a reply suggestion (counts usage only)',
   'POST /api/copilot/summarise': 'asks the copilot for a summary (counts usage only)',

@@ -5,6 +5,7 @@ import { build, secondInstance, testDb, type TestApp } from '../helper.js';
 import { Contact, Ticket, User } from '../../src/db/models/index.js';
 import { HAND_BACK_JOB } from '../../src/domains/assignment/service.js';
 import { socketFor, waitFor } from '../pipeline/http.js';
+import { until } from '../connections/util.js';
 
 /**
  * Issue 30: a queue with a policy gives each waiting ticket to an eligible agent (in the queue, online, not away,
@@ -60,7 +61,9 @@ t.test('round-robin: 100 tickets at once over 4 agents with a cap of 30 — neve
   const ids = app.agents.map((a) => a.id);
   await online(ids);
   await Promise.all(Array.from({ length: 100 }, () => enter(app, app.queueId)));
-  const counts = await held(ids);
+  // Most are assigned within their request; an offer that lost the race for the company's turn past its retries (a
+  // loaded machine) is made again by the queue's pick-up job a second later.
+  const counts = await until(async () => { const c = await held(ids); return c.reduce((a, b) => a + b, 0) === 100 ? c : undefined; }, 20_000, 'every ticket assigned').catch(() => held(ids));
   t.equal(counts.reduce((a, b) => a + b, 0), 100, 'every ticket assigned');
   t.ok(Math.max(...counts) <= 30, `no one above the cap (${counts.join(', ')})`);
   t.ok(Math.max(...counts) - Math.min(...counts) <= 1, `at most one apart (${counts.join(', ')})`);

@@ -154,7 +154,9 @@ t.test('every successful staff write leaves an audit entry', async (t) => {
   // What the plugins' bodies name (a contact list with a number, a flow, a connection), a company with an admin to view
   // as, and an open invoice the sandbox gateway can charge and settle.
   const connection = (await Whatsapp.scoped(1).where({ isDefault: true }).first())!;
-  const offline = await Whatsapp.scoped(1).insertAndFetch({ name: 'Audit offline', provider: connection.provider, status: 'DISCONNECTED', isDefault: false } as Partial<Whatsapp>);
+  // Stopped on purpose: a connection merely DISCONNECTED is started by the session manager's sweep (a sandbox one then
+  // connects by itself), and a campaign on it would finish before the walk deletes its media (seen under load).
+  const offline = await Whatsapp.scoped(1).insertAndFetch({ name: 'Audit offline', provider: connection.provider, status: 'DISCONNECTED', isDefault: false, userStopped: true } as Partial<Whatsapp>);
   const list = await call('POST', '/api/contact-lists', { name: 'Audit list' });
   await call('POST', '/api/contact-list-items', { name: 'Audit item', number: '5511955550100', contactListId: list.id });
   const flow = await call('POST', '/api/flowbuilder', { name: 'Audit flow' });

@@ -16,6 +16,8 @@ const HANDED_OFF = '@handoff';
 const PICKUP_BATCH = 50;
 /** The durable job that hands an offline agent's pending tickets back once they stayed offline long enough. */
 export const HAND_BACK_JOB = 'assignment.handBack';
+/** A queue's waiting tickets offered again, after an offer that could not be made at once. */
+export const PICK_UP_JOB = 'assignment.pickUp';
 /** Minutes an agent may stay offline before their pending tickets go back to the queue ('0': never). */
 export const HAND_BACK_SETTING = 'assignmentHandBackMinutes';
 interface HandBackJob { companyId: number; userId: number; offlineSince: string }
@@ -223,14 +225,27 @@ export function createAssignment(deps: AssignmentDeps) {
     return enqueued;
   }
   deps.jobs.define<HandBackJob>(HAND_BACK_JOB, async (job) => { await handBack(job); });
+  deps.jobs.define<{ companyId: number; queueId: number }>(PICK_UP_JOB, async ({ companyId, queueId }) => { await pickUp(companyId, queueId); });
 
   /** Runs work that follows an event without failing the event (a request, a socket's presence) when it fails. */
   const quietly = (what: string, work: Promise<unknown>): Promise<void> => work.then(() => undefined, (err: unknown) => log.error({ err }, `assignment: ${what} failed`));
 
+  /**
+   * An offer that fails (a burst of tickets contending for the company's turn past the retries, the database away a
+   * moment) is not lost with the request: the queue's waiting tickets are offered again by a durable job a second
+   * later, instead of waiting for the next agent event. One such job per queue at a time.
+   */
+  const offerOrLater = (companyId: number, ticket: TicketState) => offer(companyId, ticket).catch(async (err: unknown) => {
+    log.warn({ err, ticketId: ticket.id }, 'assignment: offer failed, the queue picks up again shortly');
+    if (ticket.queueId) {
+      await quietly('pick-up job', deps.jobs.enqueue(PICK_UP_JOB, { companyId, queueId: ticket.queueId }, { jobId: `${companyId}-${ticket.queueId}`, delayMs: 1000, retries: 5 }));
+    }
+  });
+
   // Every way a ticket enters a queue or leaves an agent passes through the lifecycle (tickets/lifecycle.ts).
-  deps.hooks.on('onTicketCreate', 'core:assignment', ({ companyId, ticket }) => quietly('offer', offer(companyId, ticket)));
+  deps.hooks.on('onTicketCreate', 'core:assignment', ({ companyId, ticket }) => quietly('offer', offerOrLater(companyId, ticket)));
   deps.hooks.on('onTicketUpdate', 'core:assignment', async ({ companyId, ticket, previous }) => {
-    await quietly('offer', offer(companyId, ticket));
+    await quietly('offer', offerOrLater(companyId, ticket));
     // The agent who let it go (transferred, returned, closed) may be under their cap again.
     const freed = previous.userId && previous.userId !== ticket.userId ? previous.userId
       : ticket.status === 'closed' && previous.status !== 'closed' ? ticket.userId : null;
